@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+// WidgetThumbnails: small, upright, colour-correct thumbnails for iOS widgets, made on Linux.
+// System C libraries come from apt through pkg-config; there are no outside Swift packages.
+import PackageDescription
+
+/// A pkg-config system library: only a module map that names the headers and the link flags.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(
+        name: "System\(name)",
+        path: "Sources/SystemLibraries/\(name)",
+        pkgConfig: pkgConfig,
+        providers: [.apt([apt])]
+    )
+}
+
+let package = Package(
+    name: "WidgetThumbnails",
+    products: [
+        .library(name: "WidgetThumbnails", targets: ["WidgetThumbnails"]),
+        .executable(name: "widget-thumbs", targets: ["widget-thumbs"]),
+    ],
+    targets: [
+        systemLibrary("TurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        systemLibrary("PNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("WebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
+        systemLibrary("WebPDemux", pkgConfig: "libwebpdemux", apt: "libwebp-dev"),
+        systemLibrary("Crypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+
+        // C shims: every setjmp/longjmp and C status code stays in here; Swift sees a status
+        // and an error text.
+        .target(name: "CTurboJPEG", dependencies: ["SystemTurboJPEG"],
+                linkerSettings: [.linkedLibrary("turbojpeg")]),
+        .target(name: "CPNG", dependencies: ["SystemPNG"],
+                linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CWebP", dependencies: ["SystemWebP", "SystemWebPDemux"],
+                linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
+        .target(name: "CCrypto", dependencies: ["SystemCrypto"],
+                linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CLinuxFS"),
+
+        .target(
+            name: "WidgetThumbnails",
+            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CCrypto", "CLinuxFS"]
+        ),
+        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails"]),
+
+        .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails"]),
+        .testTarget(name: "CLITests", dependencies: ["widget-thumbs"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+#include "wt_png.h"
+#include <png.h>
+int wt_png_library_version(void) { return 0; }

@@ -1,0 +1,15 @@
+/// A decoder's result: the stored pixels (not yet oriented) and the probe's facts.
+public struct DecodedImage: Sendable {
+    /// RGBA8 pixels as stored, possibly shrunk on load (see `scaleDenominator`).
+    public var image: RGBAImage
+    public var info: ImageInfo
+    /// How much the decoder shrank on load: the image is about `info.size / scaleDenominator`
+    /// (1 when decoded at full size). JPEG: 1, 2, 4 or 8; WebP: any value; PNG: always 1.
+    public var scaleDenominator: Double
+
+    public init(image: RGBAImage, info: ImageInfo, scaleDenominator: Double = 1) {
+        self.image = image
+        self.info = info
+        self.scaleDenominator = scaleDenominator
+    }
+}

@@ -1,0 +1,9 @@
+/// One format's decoder. Implementations are stateless namespaces over a C shim; every call
+/// takes the whole file in memory (already size-checked) and throws `ImageError` without a
+/// file name (the dispatcher adds it).
+protocol FormatDecoder {
+    /// Reads the header and metadata only: size, orientation, ICC profile, alpha, depth.
+    static func probe(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) -> ImageInfo
+    /// Decodes to RGBA8, honouring the limits, the strictness and shrink-on-load.
+    static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) -> DecodedImage
+}

@@ -1,0 +1,47 @@
+/// Decides an input's format from its first bytes. Anything that is not JPEG, PNG or WebP is
+/// refused, with the format named when we recognise it so the message is useful.
+public enum FormatSniffer {
+    /// What the first bytes say.
+    public enum Verdict: Sendable, Equatable {
+        case supported(ImageFormat)
+        /// A format we recognise but do not decode (GIF, TIFF, ...), or nil when unknown.
+        case unsupported(String?)
+    }
+
+    public static func sniff(_ bytes: some Collection<UInt8>) -> Verdict {
+        let head = Array(bytes.prefix(32))
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool { has(head, magic, at: offset) }
+        if starts([0xFF, 0xD8, 0xFF]) { return .supported(.jpeg) }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .supported(.png) }
+        if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .supported(.webp) }
+        return .unsupported(recognisedName(head))
+    }
+
+    /// Names the common formats people feed an image tool by mistake.
+    private static func recognisedName(_ head: [UInt8]) -> String? {
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool { has(head, magic, at: offset) }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return "GIF" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if starts(Array("BM".utf8)) { return "BMP" }
+        if starts(Array("ftyp".utf8), at: 4) {
+            let brand = String(decoding: head.dropFirst(8).prefix(4), as: UTF8.self)
+            return ["avif", "avis"].contains(brand) ? "AVIF" : "HEIF/HEIC"
+        }
+        if starts(Array("RIFF".utf8)) { return "RIFF (not WebP)" }
+        if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50]) || starts([0xFF, 0x4F, 0xFF, 0x51]) { return "JPEG 2000" }
+        if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return "JPEG XL" }
+        if starts(Array("%PDF".utf8)) { return "PDF" }
+        if starts([0x00, 0x00, 0x01, 0x00]) { return "ICO" }
+        let text = String(decoding: head, as: UTF8.self).lowercased()
+        if text.contains("<svg") || text.hasPrefix("<?xml") { return "SVG/XML" }
+        if head.isEmpty { return "empty file" }
+        if head.allSatisfy({ $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20...0x7E).contains($0) || $0 >= 0x80 }) {
+            return "text"
+        }
+        return nil
+    }
+
+    private static func has(_ head: [UInt8], _ magic: [UInt8], at offset: Int) -> Bool {
+        head.count >= offset + magic.count && head[offset..<offset + magic.count].elementsEqual(magic)
+    }
+}

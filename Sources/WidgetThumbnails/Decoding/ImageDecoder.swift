@@ -1,0 +1,46 @@
+/// The entry point for decoding: sniffs the format by magic bytes and hands the bytes to that
+/// format's decoder. Errors name the file.
+public enum ImageDecoder {
+    /// The format of `bytes`, or `unsupportedFormat`.
+    public static func format(of bytes: [UInt8], file: String? = nil) throws(ImageError) -> ImageFormat {
+        switch FormatSniffer.sniff(bytes) {
+        case .supported(let format):
+            return format
+        case .unsupported(let name):
+            let what = name.map { "\($0), not JPEG, PNG or WebP" } ?? "not JPEG, PNG or WebP"
+            throw ImageError(.unsupportedFormat, what, file: file)
+        }
+    }
+
+    public static func probe(_ bytes: [UInt8], file: String? = nil,
+                             limits: DecodeLimits = .default) throws(ImageError) -> ImageInfo {
+        do {
+            return try decoder(for: format(of: bytes)).probe(bytes, limits: limits)
+        } catch {
+            throw error.naming(file)
+        }
+    }
+
+    public static func decode(_ bytes: [UInt8], file: String? = nil,
+                              options: DecodeOptions = DecodeOptions()) throws(ImageError) -> DecodedImage {
+        do {
+            return try decoder(for: format(of: bytes)).decode(bytes, options: options)
+        } catch {
+            throw error.naming(file)
+        }
+    }
+
+    /// Reads `path` (refusing files over `limits.maxFileBytes` before reading) and decodes it.
+    public static func decodeFile(atPath path: String, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> DecodedImage {
+        let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
+        return try decode(bytes, file: path, options: options)
+    }
+
+    static func decoder(for format: ImageFormat) -> any FormatDecoder.Type {
+        switch format {
+        case .jpeg: JPEGDecoder.self
+        case .png: PNGDecoder.self
+        case .webp: WebPDecoder.self
+        }
+    }
+}

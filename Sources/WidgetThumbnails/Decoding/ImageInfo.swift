@@ -1,0 +1,51 @@
+/// What a header probe learns about an image without decoding its pixels.
+public struct ImageInfo: Sendable, Equatable {
+    /// How the pixel data is ordered in the file.
+    public enum ScanOrder: String, Sendable, Codable {
+        case sequential
+        /// JPEG progressive (several scans refine the whole image).
+        case progressive
+        /// PNG Adam7.
+        case interlaced
+    }
+
+    /// The colour model of the stored samples, before we convert them to RGBA.
+    public enum ColorModel: String, Sendable, Codable {
+        case gray, grayAlpha, rgb, rgba, palette, cmyk, ycck
+    }
+
+    public var format: ImageFormat
+    /// Stored size (before orientation).
+    public var size: PixelSize
+    public var orientation: EXIFOrientation
+    public var colorModel: ColorModel
+    /// Whether the file can carry transparency (alpha channel, tRNS, WebP alpha).
+    public var hasAlpha: Bool
+    /// Bits per sample as stored (1-16).
+    public var bitDepth: Int
+    public var scanOrder: ScanOrder
+    public var iccProfile: ICCProfile?
+    /// WebP: frames in an animation (1 for a still image); 1 for other formats.
+    public var frameCount: Int
+    /// WebP: lossless (VP8L) bitstream.
+    public var isLossless: Bool
+
+    public init(format: ImageFormat, size: PixelSize, orientation: EXIFOrientation = .up,
+                colorModel: ColorModel, hasAlpha: Bool, bitDepth: Int = 8,
+                scanOrder: ScanOrder = .sequential, iccProfile: ICCProfile? = nil,
+                frameCount: Int = 1, isLossless: Bool = false) {
+        self.format = format
+        self.size = size
+        self.orientation = orientation
+        self.colorModel = colorModel
+        self.hasAlpha = hasAlpha
+        self.bitDepth = bitDepth
+        self.scanOrder = scanOrder
+        self.iccProfile = iccProfile
+        self.frameCount = frameCount
+        self.isLossless = isLossless
+    }
+
+    /// The upright size, after the EXIF orientation is applied.
+    public var orientedSize: PixelSize { orientation.orientedSize(size) }
+}

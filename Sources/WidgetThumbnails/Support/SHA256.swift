@@ -1,0 +1,35 @@
+import Foundation
+
+import CCrypto
+
+/// SHA-256 from OpenSSL's libcrypto.
+public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
+    public let bytes: [UInt8]
+
+    public static func of(_ data: some ContiguousBytes) -> SHA256Digest {
+        guard let context = wt_sha256_create() else { fatalError("libcrypto could not allocate a SHA-256 context") }
+        defer { wt_sha256_destroy(context) }
+        var digest = [UInt8](repeating: 0, count: 32)
+        let ok = data.withUnsafeBytes { buffer in
+            wt_sha256_update(context, buffer.baseAddress, buffer.count) == 0
+        } && wt_sha256_finish(context, &digest) == 0
+        // libcrypto fails here only on allocation failure or a broken install.
+        precondition(ok, "libcrypto SHA-256 failed")
+        return SHA256Digest(bytes: digest)
+    }
+
+    /// Lower-case hex.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `sha256:<hex>`, the form snapshots and reports use.
+    public var description: String { "sha256:\(hex)" }
+}

@@ -1,0 +1,2 @@
+import WidgetThumbnails
+print("widget-thumbs: placeholder")
