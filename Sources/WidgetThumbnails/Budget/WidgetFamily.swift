@@ -1,0 +1,14 @@
+/// WidgetKit's widget families (the names match `WidgetFamily`'s cases in Swift on iOS).
+public enum WidgetFamily: String, Sendable, Codable, CaseIterable {
+    case systemSmall, systemMedium, systemLarge, systemExtraLarge
+    case accessoryCircular, accessoryRectangular, accessoryInline
+
+    /// Home-screen families have a measured archival cap (4.4 x slot area); the Lock Screen
+    /// accessory families do not, so we hold them to their slot's own area.
+    public var archivalCapMultiplier: Double {
+        switch self {
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: 4.4
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline: 1.0
+        }
+    }
+}
