@@ -25,6 +25,7 @@ let package = Package(
         systemLibrary("WebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("WebPDemux", pkgConfig: "libwebpdemux", apt: "libwebp-dev"),
         systemLibrary("Crypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        systemLibrary("LCMS2", pkgConfig: "lcms2", apt: "liblcms2-dev"),
 
         // C shims: every setjmp/longjmp and C status code stays in here; Swift sees a status
         // and an error text.
@@ -36,11 +37,13 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
         .target(name: "CCrypto", dependencies: ["SystemCrypto"],
                 linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CColorManagement", dependencies: ["SystemLCMS2"],
+                linkerSettings: [.linkedLibrary("lcms2")]),
         .target(name: "CLinuxFS"),
 
         .target(
             name: "WidgetThumbnails",
-            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CCrypto", "CLinuxFS"]
+            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CCrypto", "CColorManagement", "CLinuxFS"]
         ),
         .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails"]),
 

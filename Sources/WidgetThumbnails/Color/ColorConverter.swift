@@ -1,0 +1,52 @@
+import CColorManagement
+
+/// Applies a `ColorPolicy` to decoded pixels and says what it did.
+public enum ColorConverter {
+    public struct Result: Sendable {
+        public var handling: ColorHandling
+        /// The profile to embed in the output, when the policy keeps it.
+        public var outputProfile: ICCProfile?
+    }
+
+    /// Converts `image` in place when the policy and the profile call for it. Cheap on a
+    /// thumbnail, so the pipeline calls it after resampling.
+    public static func apply(_ policy: ColorPolicy, profile: ICCProfile?, colorModel: ImageInfo.ColorModel,
+                             to image: inout RGBAImage) -> Result {
+        guard let profile else { return Result(handling: ColorHandling(.untaggedSRGB)) }
+        let name = profile.description
+        switch profile.colorSpace {
+        case "RGB ":
+            if profile.isSRGB { return Result(handling: ColorHandling(.sRGBProfileDropped, sourceProfile: name)) }
+            if policy == .embedProfile {
+                return Result(handling: ColorHandling(.profileEmbedded, sourceProfile: name), outputProfile: profile)
+            }
+            do {
+                try convertToSRGB(&image, from: profile)
+                return Result(handling: ColorHandling(.convertedToSRGB, sourceProfile: name))
+            } catch {
+                return Result(handling: ColorHandling(.unusableProfileIgnored, sourceProfile: name))
+            }
+        case "GRAY":
+            return Result(handling: ColorHandling(.grayProfileAsSRGB, sourceProfile: name))
+        case "CMYK":
+            return Result(handling: ColorHandling(.cmykApproximated, sourceProfile: name))
+        default:
+            return Result(handling: ColorHandling(.unusableProfileIgnored, sourceProfile: name))
+        }
+    }
+
+    /// RGB pixels from `profile` to sRGB through Little CMS.
+    public static func convertToSRGB(_ image: inout RGBAImage, from profile: ICCProfile) throws(ImageError) {
+        var message = ShimMessage()
+        let pixelCount = image.width * image.height
+        let status = profile.data.withUnsafeBufferPointer { profileBytes in
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                wt_color_rgba_to_srgb(profileBytes.baseAddress, profileBytes.count,
+                                      pixels.baseAddress, pixelCount, &message.buffer, message.buffer.count)
+            }
+        }
+        guard status == 0 else {
+            throw ImageError(.corruptImage, "colour conversion failed: \(message.text)")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// A finished thumbnail: encoded bytes ready to publish, and everything the report says
+/// about them.
+public struct Thumbnail: Sendable {
+    /// The encoded file (JPEG, WebP or PNG), with no EXIF/XMP and no orientation tag.
+    public var bytes: [UInt8]
+    public var format: ImageFormat
+    /// Upright pixel size.
+    public var size: PixelSize
+    /// The encoder quality used (nil for PNG, which is lossless).
+    public var quality: Int?
+    /// How many encodes the byte budget took (1 in the common case).
+    public var encodeCount: Int
+    /// SHA-256 of `bytes`.
+    public var checksum: SHA256Digest
+    public var colorHandling: ColorHandling
+    public var renderCost: RenderCost
+
+    public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, encodeCount: Int,
+                colorHandling: ColorHandling, renderCost: RenderCost) {
+        self.bytes = bytes
+        self.format = format
+        self.size = size
+        self.quality = quality
+        self.encodeCount = encodeCount
+        self.checksum = SHA256Digest.of(bytes)
+        self.colorHandling = colorHandling
+        self.renderCost = renderCost
+    }
+}
