@@ -20,8 +20,8 @@ public struct ICCProfile: Sendable, Equatable {
         }
         if type == "mluc" {
             guard let records = readUInt32(at: offset + 8), records > 0,
-                  let stringLength = readUInt32(at: offset + 28),
-                  let stringOffset = readUInt32(at: offset + 32) else { return nil }
+                  let stringLength = readUInt32(at: offset + 20),
+                  let stringOffset = readUInt32(at: offset + 24) else { return nil }
             let start = offset + Int(stringOffset)
             let end = start + Int(stringLength)
             guard end <= offset + length, end <= data.count else { return nil }
