@@ -101,10 +101,38 @@ enum JPEGFixtures {
     static func meanAbsoluteDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
         precondition(a.size == b.size)
         var total = 0
-        for i in 0..<a.pixels.count where i % 4 != 3 {
-            total += abs(Int(a.pixels[i]) - Int(b.pixels[i]))
+        a.pixels.withUnsafeBufferPointer { a in
+            b.pixels.withUnsafeBufferPointer { b in
+                var i = 0
+                while i < a.count {
+                    total += abs(Int(a[i]) - Int(b[i])) + abs(Int(a[i + 1]) - Int(b[i + 1])) + abs(Int(a[i + 2]) - Int(b[i + 2]))
+                    i += 4
+                }
+            }
         }
         return Double(total) / Double(a.width * a.height * 3)
+    }
+
+    /// Each `factor` x `factor` block averaged into one pixel (edges that do not fill a block
+    /// are dropped): a reference shrink that is independent of the code under test.
+    static func boxAverage(_ image: RGBAImage, by factor: Int) -> RGBAImage {
+        let width = image.width / factor, height = image.height / factor
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        image.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<height {
+                for x in 0..<width {
+                    for channel in 0..<3 {
+                        var sum = 0
+                        for dy in 0..<factor {
+                            let row = (y * factor + dy) * image.width
+                            for dx in 0..<factor { sum += Int(source[(row + x * factor + dx) * 4 + channel]) }
+                        }
+                        pixels[(y * width + x) * 4 + channel] = UInt8((sum + factor * factor / 2) / (factor * factor))
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     static func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
