@@ -126,6 +126,13 @@ import Testing
         #expect(throws: ImageError.self) { try capped.get() }
     }
 
+    @Test func aFileOverTheByteLimitIsTooLarge() throws {
+        let jpeg = try JPEGFixtures.jpeg(JPEGFixtures.quadrants())
+        let (result, _) = attempt(jpeg, limits: DecodeLimits(maxFileBytes: jpeg.count - 1))
+        #expect(throws: ImageError(.tooLarge, "\(jpeg.count) bytes, over the file limit of \(jpeg.count - 1)",
+                                   file: Self.file)) { try result.get() }
+    }
+
     @Test func moreScansThanTheLimitIsTooLarge() throws {
         let jpeg = try JPEGFixtures.jpeg(JPEGFixtures.quadrants(width: 16, height: 16), progressive: true)
         // Repeat the last scan (SOS to just before EOI) until the file has over 500 scans.

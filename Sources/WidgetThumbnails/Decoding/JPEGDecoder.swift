@@ -65,6 +65,9 @@ enum JPEGDecoder: FormatDecoder {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw ImageError(.corruptImage, "no JPEG start-of-image marker")
         }
+        guard bytes.count <= limits.maxFileBytes else {
+            throw ImageError(.tooLarge, "\(bytes.count) bytes, over the file limit of \(limits.maxFileBytes)")
+        }
         let markers = JPEGMarkers(bytes, maxMetadataBytes: limits.maxMetadataBytes)
         guard let frame = markers.frame else {
             throw ImageError(.corruptImage, "no JPEG frame header (SOF) before the image data")
