@@ -1,0 +1,57 @@
+// Test fixtures only (see wt_jpeg_testing.h).
+#include "wt_jpeg_testing.h"
+#include <turbojpeg.h>
+#include <stdio.h>
+
+int wt_jpeg_testing_compress(const uint8_t *pixels, int width, int height, wt_jpeg_testing_input input,
+                             wt_jpeg_testing_subsampling subsampling, int quality, int progressive,
+                             uint8_t **jpeg, size_t *jpeg_size, char *message, size_t message_capacity) {
+    static const int formats[] = { TJPF_RGBA, TJPF_GRAY, TJPF_CMYK };
+    static const int samplings[] = { TJSAMP_444, TJSAMP_422, TJSAMP_420, TJSAMP_GRAY };
+    *jpeg = NULL;
+    *jpeg_size = 0;
+    tjhandle compressor = tjInitCompress();
+    if (compressor == NULL) {
+        snprintf(message, message_capacity, "%s", tjGetErrorStr2(NULL));
+        return -1;
+    }
+    unsigned char *plain = NULL;
+    unsigned long plain_size = 0;
+    int rc = tjCompress2(compressor, pixels, width, 0, height, formats[input], &plain, &plain_size,
+                         samplings[subsampling], quality, TJFLAG_ACCURATEDCT);
+    if (rc != 0) snprintf(message, message_capacity, "%s", tjGetErrorStr2(compressor));
+    tjDestroy(compressor);
+    if (rc != 0) {
+        tjFree(plain);
+        return -1;
+    }
+    if (!progressive) {
+        *jpeg = plain;
+        *jpeg_size = plain_size;
+        return 0;
+    }
+    tjhandle transformer = tjInitTransform();
+    if (transformer == NULL) {
+        snprintf(message, message_capacity, "%s", tjGetErrorStr2(NULL));
+        tjFree(plain);
+        return -1;
+    }
+    tjtransform transform = { 0 };
+    transform.op = TJXOP_NONE;
+    transform.options = TJXOPT_PROGRESSIVE;
+    unsigned char *recoded = NULL;
+    unsigned long recoded_size = 0;
+    rc = tjTransform(transformer, plain, plain_size, 1, &recoded, &recoded_size, &transform, 0);
+    if (rc != 0) snprintf(message, message_capacity, "%s", tjGetErrorStr2(transformer));
+    tjDestroy(transformer);
+    tjFree(plain);
+    if (rc != 0) {
+        tjFree(recoded);
+        return -1;
+    }
+    *jpeg = recoded;
+    *jpeg_size = recoded_size;
+    return 0;
+}
+
+void wt_jpeg_testing_free(uint8_t *jpeg) { tjFree(jpeg); }
