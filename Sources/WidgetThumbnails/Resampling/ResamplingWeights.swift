@@ -36,29 +36,31 @@ struct ResamplingWeights {
         }
         let scale = Double(sourceLength) / Double(targetLength)
         let support = LanczosKernel.radius * scale
-        let widest = Int(support.rounded(.up)) * 2 + 1
-        let stride = (widest + tapMultiple - 1) / tapMultiple * tapMultiple
+        // Each output's run: source pixels whose centre lies within `support` of the output's
+        // centre (pixel i covers [i, i+1), so its centre is i + 0.5), clipped to the image.
         var starts = [Int](repeating: 0, count: targetLength)
         var counts = [Int](repeating: 0, count: targetLength)
-        var weights = [Float](repeating: 0, count: targetLength * stride)
-        var run = [Double](repeating: 0, count: widest)
         for x in 0..<targetLength {
-            // Pixel i covers [i, i+1), so its centre is i + 0.5; output x maps to centre c.
             let center = (Double(x) + 0.5) * scale
             let first = max(0, Int((center - support + 0.5).rounded(.down)))
             let end = min(sourceLength, Int((center + support + 0.5).rounded(.down)))
-            let count = end - first
+            starts[x] = first
+            counts[x] = end - first
+        }
+        let widest = counts.max() ?? 1
+        let stride = (widest + tapMultiple - 1) / tapMultiple * tapMultiple
+        var weights = [Float](repeating: 0, count: targetLength * stride)
+        var run = [Double](repeating: 0, count: widest)
+        for x in 0..<targetLength {
+            let center = (Double(x) + 0.5) * scale
             var sum = 0.0
-            for k in 0..<count {
-                let w = LanczosKernel.weight((Double(first + k) + 0.5 - center) / scale)
-                run[k] = w
-                sum += w
+            for k in 0..<counts[x] {
+                run[k] = LanczosKernel.weight((Double(starts[x] + k) + 0.5 - center) / scale)
+                sum += run[k]
             }
-            for k in 0..<count {
+            for k in 0..<counts[x] {
                 weights[x * stride + k] = Float(run[k] / sum)
             }
-            starts[x] = first
-            counts[x] = count
         }
         self.tapCount = stride
         self.starts = starts
