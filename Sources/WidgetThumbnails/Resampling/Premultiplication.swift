@@ -40,6 +40,7 @@ enum Premultiplication {
         }
     }
 
+    /// Also maps NaN (0 * inf, from a vanishingly small alpha) to 0, so `Int32(_:)` never traps.
     @inline(__always)
     private static func clamp(_ value: Float) -> Float {
         value > 0 ? (value < 255 ? value : 255) : 0

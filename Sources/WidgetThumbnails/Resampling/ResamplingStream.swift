@@ -146,3 +146,7 @@ public final class ResamplingStream {
         }
     }
 }
+
+/// One stream belongs to one decode: it mutates buffers on every row and is not shared.
+@available(*, unavailable)
+extension ResamplingStream: Sendable {}
