@@ -1,0 +1,152 @@
+/// A Lanczos-3 downscale fed one source row at a time, top to bottom, so a decoder that
+/// produces rows (PNG) never holds the whole image: memory is the output plus a ring of the
+/// few horizontally resampled rows the vertical filter still needs, which grows with the
+/// width and the reduction, not the height.
+///
+/// Each incoming row is premultiplied and resampled horizontally at once; an output row is
+/// made as soon as its last source row has arrived. Filtering happens on premultiplied alpha
+/// (see `Premultiplication`). An axis whose target is not smaller than the source is kept at
+/// the source length (never upscales); when both are, rows are copied byte for byte.
+///
+/// ```swift
+/// let stream = try ResamplingStream(sourceSize: size, targetSize: PixelSize(width: 500, height: 375))
+/// for row in rows { row.withUnsafeBufferPointer { stream.consume(row: $0) } }
+/// let thumbnail = stream.finish()
+/// ```
+public final class ResamplingStream {
+    public let sourceSize: PixelSize
+    /// The size `finish()` returns: the requested target, clamped to the source per axis.
+    public let targetSize: PixelSize
+    /// Source rows consumed so far.
+    public private(set) var rowsConsumed = 0
+
+    private let horizontal: ResamplingWeights
+    private let vertical: ResamplingWeights
+    private let copiesRows: Bool
+    /// One premultiplied source row plus `horizontal.tapCount` zero pixels, so the padded
+    /// taps of the last outputs read zeros instead of past the end.
+    private let sourceRow: UnsafeMutablePointer<SIMD4<Float>>
+    private let sourceRowCapacity: Int
+    /// `ringRows` horizontally resampled rows; source row r lives at slot r % ringRows.
+    private let ring: UnsafeMutablePointer<SIMD4<Float>>
+    private let ringRows: Int
+    /// One output row of premultiplied floats, before conversion to bytes.
+    private let accumulator: UnsafeMutablePointer<SIMD4<Float>>
+    private let tapRows: UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>
+    private var output: [UInt8]
+    private var rowsEmitted = 0
+    private var isFinished = false
+
+    /// Throws `invalidArgument` when either size is not at least 1x1.
+    public init(sourceSize: PixelSize, targetSize requested: PixelSize) throws(ImageError) {
+        guard sourceSize.width >= 1, sourceSize.height >= 1 else {
+            throw ImageError(.invalidArgument, "cannot resample a \(sourceSize) source: it must be at least 1x1")
+        }
+        guard requested.width >= 1, requested.height >= 1 else {
+            throw ImageError(.invalidArgument, "cannot resample to \(requested): the target must be at least 1x1")
+        }
+        let target = Resampler.outputSize(source: sourceSize, target: requested)
+        self.sourceSize = sourceSize
+        self.targetSize = target
+        horizontal = ResamplingWeights(sourceLength: sourceSize.width, targetLength: target.width, tapMultiple: 4)
+        vertical = ResamplingWeights(sourceLength: sourceSize.height, targetLength: target.height)
+        copiesRows = horizontal.isIdentity && vertical.isIdentity
+        output = [UInt8](repeating: 0, count: target.area * 4)
+
+        let buffersNeeded = !copiesRows
+        sourceRowCapacity = buffersNeeded ? sourceSize.width + horizontal.tapCount : 0
+        ringRows = buffersNeeded ? vertical.widestRun : 0
+        sourceRow = .allocate(capacity: sourceRowCapacity)
+        sourceRow.initialize(repeating: SIMD4(), count: sourceRowCapacity)
+        ring = .allocate(capacity: ringRows * target.width)
+        accumulator = .allocate(capacity: buffersNeeded ? target.width : 0)
+        tapRows = .allocate(capacity: buffersNeeded ? vertical.tapCount : 0)
+    }
+
+    deinit {
+        sourceRow.deallocate()
+        ring.deallocate()
+        accumulator.deallocate()
+        tapRows.deallocate()
+    }
+
+    /// How many horizontally resampled rows the stream keeps: about 6 x the vertical
+    /// reduction + 1, whatever the height (0 when rows are copied).
+    var bufferedRowCount: Int { ringRows }
+
+    /// True once every source row has been consumed.
+    public var isComplete: Bool { rowsConsumed == sourceSize.height }
+
+    /// Consumes the next source row: `sourceSize.width * 4` bytes of straight-alpha RGBA8.
+    public func consume(row: UnsafeBufferPointer<UInt8>) {
+        precondition(row.count == sourceSize.width * 4, "a source row is width * 4 bytes")
+        consume(rows: row)
+    }
+
+    /// Consumes the next whole source rows, contiguous without padding.
+    public func consume(rows: UnsafeBufferPointer<UInt8>) {
+        let rowBytes = sourceSize.width * 4
+        precondition(rows.count % rowBytes == 0, "rows come whole: a multiple of width * 4 bytes")
+        let count = rows.count / rowBytes
+        precondition(!isFinished && rowsConsumed + count <= sourceSize.height, "more rows than the source has")
+        guard count > 0, let base = rows.baseAddress else { return }
+        if copiesRows {
+            output.withUnsafeMutableBufferPointer { out in
+                (out.baseAddress! + rowsConsumed * rowBytes).update(from: base, count: count * rowBytes)
+            }
+            rowsConsumed += count
+            return
+        }
+        for r in 0..<count {
+            resampleHorizontally(base + r * rowBytes)
+            rowsConsumed += 1
+            emitReadyRows()
+        }
+    }
+
+    /// The resampled image. Call once, after every source row has been consumed.
+    public func finish() -> RGBAImage {
+        precondition(isComplete && !isFinished, "finish() needs every source row, once")
+        isFinished = true
+        let pixels = output
+        output = []
+        return RGBAImage(width: targetSize.width, height: targetSize.height, pixels: pixels)
+    }
+
+    private func resampleHorizontally(_ row: UnsafePointer<UInt8>) {
+        Premultiplication.load(row, count: sourceSize.width, into: sourceRow)
+        let slot = ring + (rowsConsumed % ringRows) * targetSize.width
+        horizontal.starts.withUnsafeBufferPointer { starts in
+            horizontal.weights.withUnsafeBufferPointer { weights in
+                HorizontalPass.run(sourceRow, starts: starts.baseAddress!, weights: weights.baseAddress!,
+                                   tapCount: horizontal.tapCount, targetLength: targetSize.width, into: slot)
+            }
+        }
+    }
+
+    /// Makes every output row whose source rows have all arrived.
+    private func emitReadyRows() {
+        while rowsEmitted < targetSize.height {
+            let y = rowsEmitted
+            let first = vertical.starts[y]
+            let count = vertical.counts[y]
+            guard first + count <= rowsConsumed else { return }
+            for t in 0..<count {
+                tapRows[t] = UnsafePointer(ring + ((first + t) % ringRows) * targetSize.width)
+            }
+            vertical.weights.withUnsafeBufferPointer { weights in
+                VerticalPass.run(rows: tapRows, weights: weights.baseAddress! + y * vertical.tapCount,
+                                 tapCount: count, length: targetSize.width, into: accumulator)
+            }
+            output.withUnsafeMutableBufferPointer { out in
+                Premultiplication.store(accumulator, count: targetSize.width,
+                                        into: out.baseAddress! + y * targetSize.width * 4)
+            }
+            rowsEmitted += 1
+        }
+    }
+}
+
+/// One stream belongs to one decode: it mutates buffers on every row and is not shared.
+@available(*, unavailable)
+extension ResamplingStream: Sendable {}
