@@ -4,7 +4,8 @@ public struct DecodedImage: Sendable {
     public var image: RGBAImage
     public var info: ImageInfo
     /// How much the decoder shrank on load: the image is about `info.size / scaleDenominator`
-    /// (1 when decoded at full size). JPEG: 1, 2, 4 or 8; WebP: any value; PNG: always 1.
+    /// (1 when decoded at full size). JPEG: 8/k for TurboJPEG's k/8 scales; WebP: any value;
+    /// PNG: always 1.
     public var scaleDenominator: Double
 
     public init(image: RGBAImage, info: ImageInfo, scaleDenominator: Double = 1) {
