@@ -30,6 +30,8 @@ static wt_webp_status fail_vp8(VP8StatusCode code, const char *what, char *error
     case VP8_STATUS_UNSUPPORTED_FEATURE:
         return fail(WT_WEBP_UNSUPPORTED, error, capacity, "%s: uses a WebP feature libwebp cannot decode", what);
     case VP8_STATUS_SUSPENDED:
+        // WebPDecode's "cannot parse partitions": a VP8 partition runs past the data.
+        return fail(WT_WEBP_CORRUPT, error, capacity, "%s: the lossy bitstream's partitions run past the end of the data", what);
     case VP8_STATUS_USER_ABORT:
         return fail(WT_WEBP_CORRUPT, error, capacity, "%s: libwebp stopped early (status %d)", what, (int)code);
     case VP8_STATUS_OK:

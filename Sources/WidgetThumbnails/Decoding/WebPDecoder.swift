@@ -34,27 +34,63 @@ enum WebPDecoder: FormatDecoder {
                                            canvas: canvas, decoded: decoded)
             : WebPFramePlacement.whole(decoded)
 
-        // Zeroed: an animation's canvas starts fully transparent, and the first frame over a
-        // transparent background is just the frame (nothing to blend, nothing to dispose).
-        var pixels = [UInt8](repeating: 0, count: decoded.area * 4)
-        do {
-            try WebPLibrary.decode(bytes, bitstream: file.bitstream, into: &pixels, canvasWidth: decoded.width,
-                                   placement: placement, allowPartial: options.strictness == .lenient)
-        } catch {
-            guard options.strictness == .lenient, error.rowsDecoded > 0 else { throw error.error }
-            paintMissingRows(of: placement, from: error.rowsDecoded, in: &pixels, canvasWidth: decoded.width)
-        }
+        let pixels = try decodePixels(bytes, file: file, canvas: decoded, placement: placement,
+                                      strictness: options.strictness)
         return DecodedImage(image: RGBAImage(width: decoded.width, height: decoded.height, pixels: pixels),
                             info: file.info,
                             scaleDenominator: Double(canvas.width) / Double(decoded.width))
     }
 
-    private static func paintMissingRows(of placement: WebPFramePlacement, from firstMissing: Int,
-                                         in pixels: inout [UInt8], canvasWidth: Int) {
-        for row in firstMissing..<placement.size.height {
+    /// Allocates the canvas without touching it (a big malloc is mapped lazily), so a small
+    /// file that lies about a large size fails in milliseconds instead of after zeroing
+    /// gigabytes; then writes every byte: the decoded frame, transparent black around it
+    /// (an animation's first frame over a transparent background is just the frame: nothing
+    /// to blend, nothing to dispose), and grey for rows a lenient decode could not recover.
+    private static func decodePixels(_ bytes: [UInt8], file: WebPFile, canvas: PixelSize,
+                                     placement: WebPFramePlacement, strictness: Strictness) throws(ImageError) -> [UInt8] {
+        var failure: ImageError?
+        let pixels = [UInt8](unsafeUninitializedCapacity: canvas.area * 4) { buffer, initialized in
+            do throws(WebPLibrary.Truncation) {
+                try WebPLibrary.decode(bytes, bitstream: file.bitstream, into: buffer, canvasWidth: canvas.width,
+                                       placement: placement, allowPartial: strictness == .lenient)
+            } catch {
+                guard strictness == .lenient, error.rowsDecoded > 0 else {
+                    failure = error.error
+                    initialized = 0
+                    return
+                }
+                paint(missingPixel, rows: error.rowsDecoded..<placement.size.height, of: placement,
+                      in: buffer, canvasWidth: canvas.width)
+            }
+            clear(around: placement, in: buffer, canvas: canvas)
+            initialized = canvas.area * 4
+        }
+        if let failure { throw failure }
+        return pixels
+    }
+
+    /// Zeroes everything outside `placement` (nothing for a still image).
+    private static func clear(around placement: WebPFramePlacement, in buffer: UnsafeMutableBufferPointer<UInt8>,
+                              canvas: PixelSize) {
+        let rowBytes = canvas.width * 4
+        let frameTop = placement.y * rowBytes
+        let frameBottom = (placement.y + placement.size.height) * rowBytes
+        buffer[0..<frameTop].update(repeating: 0)
+        buffer[frameBottom..<buffer.count].update(repeating: 0)
+        for row in placement.y..<placement.y + placement.size.height {
+            let left = row * rowBytes + placement.x * 4
+            let right = left + placement.size.width * 4
+            buffer[row * rowBytes..<left].update(repeating: 0)
+            buffer[right..<(row + 1) * rowBytes].update(repeating: 0)
+        }
+    }
+
+    private static func paint(_ pixel: [UInt8], rows: Range<Int>, of placement: WebPFramePlacement,
+                              in buffer: UnsafeMutableBufferPointer<UInt8>, canvasWidth: Int) {
+        for row in rows {
             let start = ((placement.y + row) * canvasWidth + placement.x) * 4
             for offset in stride(from: start, to: start + placement.size.width * 4, by: 4) {
-                pixels.replaceSubrange(offset..<offset + 4, with: missingPixel)
+                for channel in 0..<4 { buffer[offset + channel] = pixel[channel] }
             }
         }
     }

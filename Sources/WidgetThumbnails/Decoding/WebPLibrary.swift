@@ -37,21 +37,20 @@ enum WebPLibrary {
         return info
     }
 
-    /// Decodes `bitstream` (a byte range of `bytes`) into `canvas` at `placement`, scaled to the
-    /// placement's size. Returns normally only for a complete decode.
-    static func decode(_ bytes: [UInt8], bitstream: Range<Int>, into canvas: inout [UInt8], canvasWidth: Int,
-                       placement: WebPFramePlacement, allowPartial: Bool) throws(Truncation) {
+    /// Decodes `bitstream` (a byte range of `bytes`) into `canvas` (rows of `canvasWidth`
+    /// pixels) at `placement`, scaled to the placement's size. Returns normally only for a
+    /// complete decode, which writes every pixel of the placement.
+    static func decode(_ bytes: [UInt8], bitstream: Range<Int>, into canvas: UnsafeMutableBufferPointer<UInt8>,
+                       canvasWidth: Int, placement: WebPFramePlacement, allowPartial: Bool) throws(Truncation) {
         var rows: Int32 = 0
         let first = (placement.y * canvasWidth + placement.x) * 4
         var message = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { data in
-            canvas.withUnsafeMutableBufferPointer { pixels in
-                message.withUnsafeMutableBufferPointer { error in
-                    wt_webp_decode(data.baseAddress! + bitstream.lowerBound, bitstream.count,
-                                   pixels.baseAddress! + first, pixels.count - first, Int32(canvasWidth * 4),
-                                   Int32(placement.size.width), Int32(placement.size.height),
-                                   allowPartial ? 1 : 0, &rows, error.baseAddress, error.count)
-                }
+            message.withUnsafeMutableBufferPointer { error in
+                wt_webp_decode(data.baseAddress! + bitstream.lowerBound, bitstream.count,
+                               canvas.baseAddress! + first, canvas.count - first, Int32(canvasWidth * 4),
+                               Int32(placement.size.width), Int32(placement.size.height),
+                               allowPartial ? 1 : 0, &rows, error.baseAddress, error.count)
             }
         }
         guard status == WT_WEBP_OK else {
