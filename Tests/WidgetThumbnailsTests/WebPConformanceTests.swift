@@ -46,7 +46,9 @@ struct WebPConformanceTests {
         for index in 0..<16 {
             let file = "webp/lossless_vec_1_\(index).webp"
             let decoded = try WebPDecoder.decode(try Corpus.bytes(file), options: DecodeOptions(strictness: .strict))
-            #expect(decoded.image == RGBAImage(width: 16, height: 16, pixels: grid), "\(file)")
+            #expect(decoded.image.size == PixelSize(width: 16, height: 16), "\(file)")
+            let wrong = (0..<256).filter { Array(decoded.image.pixels[$0 * 4..<$0 * 4 + 4]) != Array(grid[$0 * 4..<$0 * 4 + 4]) }
+            #expect(wrong.isEmpty, "\(file): \(wrong.count) pixels differ from the grid, first at index \(wrong.first ?? 0)")
             #expect(decoded.info.isLossless, "\(file)")
         }
     }
@@ -58,7 +60,8 @@ struct WebPConformanceTests {
         #expect(!first.hasTransparency)
         for index in 1..<16 {
             let image = try WebPDecoder.decode(try Corpus.bytes("webp/lossless_vec_2_\(index).webp"), options: DecodeOptions()).image
-            #expect(image == first, "lossless_vec_2_\(index).webp")
+            let identical = image.pixels == first.pixels
+            #expect(identical, "lossless_vec_2_\(index).webp differs from lossless_vec_2_0.webp")
         }
     }
 

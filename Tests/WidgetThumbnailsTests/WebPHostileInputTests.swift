@@ -172,6 +172,14 @@ import Testing
         let image = F.imageChunks(of: F.lossless(F.solid(8, 8, [5, 5, 5, 255])))
         let file = F.animation(canvasWidth: 10, canvasHeight: 10, frames: [F.frame(x: 6, y: 0, width: 8, height: 8, image: image)])
         Self.expectRefused("frame 8x8 at 6,0 on a 10x10 canvas", file, .corruptImage)
+
+        // ANMF declaring another size than its bitstream holds: refused, or decoded on the canvas.
+        let big = F.imageChunks(of: F.lossless(F.solid(16, 16, [5, 5, 5, 255])))
+        for (width, height) in [(4, 4), (16, 16), (30, 30)] {
+            let lying = F.animation(canvasWidth: 32, canvasHeight: 32, frames: [F.frame(x: 2, y: 2, width: width, height: height, image: big)])
+            let outcome = Self.decode("ANMF \(width)x\(height) holding 16x16", lying)
+            #expect(outcome.error?.code == .corruptImage || outcome.image?.image.size == PixelSize(width: 32, height: 32))
+        }
     }
 
     @Test func tooManyChunksAreRefusedAndManyFramesAreFine() throws {
@@ -201,6 +209,7 @@ import Testing
             ("lossless 4000x3", F.lossless(F.pattern(4000, 3)), PixelSize(width: 100, height: 100), PixelSize(width: 200, height: 2)),
             ("lossy 1x1", F.lossy(F.solid(1, 1, [1, 2, 3, 255])), PixelSize(width: 10, height: 10), PixelSize(width: 1, height: 1)),
         ]
+        Self.expectRefused("box 0x10", cases[0].1, .invalidArgument, DecodeOptions(targetBox: PixelSize(width: 0, height: 10)))
         for (name, bytes, box, expected) in cases {
             let decoded = try #require(Self.decode("scaled \(name) into \(box)", bytes, DecodeOptions(targetBox: box)).image)
             #expect(decoded.image.size == expected, "\(name)")

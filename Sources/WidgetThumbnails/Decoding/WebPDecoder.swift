@@ -21,6 +21,9 @@ enum WebPDecoder: FormatDecoder {
     }
 
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        if let box = options.targetBox, box.width < 1 || box.height < 1 {
+            throw ImageError(.invalidArgument, "the target box \(box) must be at least 1x1")
+        }
         let file = try WebPFile(bytes, limits: options.limits)
         if options.strictness == .strict, let problem = file.damage.first {
             throw ImageError(.corruptImage, "\(problem); refused in strict mode")
