@@ -78,6 +78,10 @@ import Testing
             let cut = Array(sample.bytes.prefix(sample.bytes.count * 9 / 10))
             let image = try #require(Self.decode("\(sample.name) 90%", cut).image, "\(sample.name)")
             #expect(image.image.size == sample.size)
+            // Shrunk on load too: 48x40 into 12x12 is output 12x10, decoded at 24x20.
+            let box = PixelSize(width: 12, height: 12)
+            let scaled = try #require(Self.decode("\(sample.name) 90%, box 12", cut, DecodeOptions(targetBox: box)).image)
+            #expect(scaled.image.size == PixelSize(width: 24, height: 20))
         }
     }
 
@@ -149,6 +153,11 @@ import Testing
         Self.expectRefused("RIFF header, size 4", Array("RIFF".utf8) + [4, 0, 0, 0] + Array("WEBP".utf8), .corruptImage)
         Self.expectRefused("VP8 chunk of size 0", F.riff([F.Chunk(fourCC: "VP8 ", payload: [])]), .corruptImage)
         Self.expectRefused("VP8L chunk of size 0", F.riff([F.Chunk(fourCC: "VP8L", payload: [])]), .corruptImage)
+        var zeroByZero = F.lossy(F.solid(16, 16, [1, 2, 3, 255]))
+        if let start = zeroByZero.firstRange(of: [0x9D, 0x01, 0x2A])?.upperBound {
+            zeroByZero.replaceSubrange(start..<start + 4, with: [0, 0, 0, 0])
+        }
+        Self.expectRefused("VP8 declaring 0x0", zeroByZero, .corruptImage)
         Self.expectRefused("unknown chunk only", F.riff([F.Chunk(fourCC: "ABCD", payload: [1, 2])]), .corruptImage)
         #expect(throws: ImageError(.unsupportedFormat, "empty file, not JPEG, PNG or WebP", file: "x.webp")) {
             try ImageDecoder.decode([], file: "x.webp")
