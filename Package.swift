@@ -24,6 +24,7 @@ let package = Package(
         systemLibrary("PNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("WebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("WebPDemux", pkgConfig: "libwebpdemux", apt: "libwebp-dev"),
+        systemLibrary("WebPMux", pkgConfig: "libwebpmux", apt: "libwebp-dev"),
         systemLibrary("Crypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
 
         // C shims: every setjmp/longjmp and C status code stays in here; Swift sees a status
@@ -32,8 +33,9 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("turbojpeg")]),
         .target(name: "CPNG", dependencies: ["SystemPNG"],
                 linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "CWebP", dependencies: ["SystemWebP", "SystemWebPDemux"],
-                linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
+        .target(name: "CWebP", dependencies: ["SystemWebP", "SystemWebPDemux", "SystemWebPMux"],
+                linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                                 .linkedLibrary("webpmux")]),
         .target(name: "CCrypto", dependencies: ["SystemCrypto"],
                 linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CLinuxFS"),
