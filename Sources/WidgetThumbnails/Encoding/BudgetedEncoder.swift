@@ -105,7 +105,10 @@ extension BudgetedEncoder {
         /// `smallestSize` is nil when there was no resize callback.
         func unreachable(smallestSize: PixelSize?) -> ImageError {
             let smallest = attempts.min { $0.byteCount < $1.byteCount }
-            let tried = smallest.map { "the smallest of \(attempts.count) encodes was \($0.byteCount) bytes (\($0))" }
+            let tried = smallest.map {
+                let setting = $0.quality.map { " at quality \($0)" } ?? ""
+                return "the smallest of \(attempts.count) encodes was \($0.byteCount) bytes (\($0.size)\(setting))"
+            }
                 ?? "nothing was encoded"
             let limits = [
                 range.map { "quality floor \($0.floor)" },
