@@ -172,6 +172,18 @@ import Testing
         }
     }
 
+    @Test(arguments: [(ImageFormat.jpeg, 65_501), (.webp, 16_384)])
+    func refusesSizesTheFormatCannotHold(format: ImageFormat, width: Int) {
+        let wide = RGBAImage(width: width, height: 1, pixels: [UInt8](repeating: 255, count: width * 4))
+        #expect(throws: ImageError.self) { try ImageEncoder.encode(wide, format: format, quality: 75) }
+        do {
+            _ = try ImageEncoder.encode(wide, format: format, quality: 75)
+        } catch {
+            #expect(error.code == .tooLarge)
+            #expect(error.reason.contains("\(width)x1"))
+        }
+    }
+
     @Test func autoPicksJPEGForOpaqueAndWebPForAlpha() {
         #expect(OutputFormat.auto.resolved(for: SyntheticImage.gradient(width: 4, height: 4)) == .jpeg)
         #expect(OutputFormat.auto.resolved(for: SyntheticImage.disc(width: 8, height: 8)) == .webp)

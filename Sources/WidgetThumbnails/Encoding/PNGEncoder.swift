@@ -15,6 +15,8 @@ public enum PNGEncoder {
     }
 
     public static let compressionRange = 0...9
+    /// libpng's default user limit on width and height, which applies to writing too.
+    public static let maxDimension = 1_000_000
 
     public static func encode(
         _ image: RGBAImage, settings: Settings = Settings(), iccProfile: ICCProfile? = nil
@@ -22,6 +24,9 @@ public enum PNGEncoder {
         guard compressionRange.contains(settings.compressionLevel) else {
             throw ImageError(.invalidArgument,
                              "PNG compression level \(settings.compressionLevel) is outside \(compressionRange)")
+        }
+        guard image.width <= maxDimension, image.height <= maxDimension else {
+            throw ImageError(.tooLarge, "\(image.size) is over libpng's \(maxDimension) px limit per side")
         }
         if let iccProfile { try iccProfile.checkEmbeddable(in: .png) }
         let channels = image.hasTransparency ? WT_PNG_CHANNELS_RGBA : WT_PNG_CHANNELS_RGB
