@@ -5,17 +5,20 @@ import CTurboJPEG
 public enum JPEGEncoder {
     /// Chroma subsampling.
     public enum Subsampling: Sendable, Equatable {
-        /// Half-resolution chroma both ways: ~25% fewer bytes than 4:4:4 at the same quality.
+        /// Half-resolution chroma both ways: ~23% fewer bytes than 4:4:4 at the same quality.
         case yuv420
-        /// Full-resolution chroma: crisp coloured edges (text, line art), ~1.3-1.5x the bytes.
+        /// Full-resolution chroma: crisp coloured edges (text, line art), ~1.3x the bytes.
         case yuv444
     }
 
     /// Entropy coding order.
     public enum Scan: Sendable, Equatable {
-        /// One scan, standard Huffman tables.
+        /// One scan, standard Huffman tables. The default: under a 300 KB cap the few percent
+        /// progressive saves do not matter, its encode time does, and a widget decodes a
+        /// baseline JPEG with less memory.
         case baseline
-        /// Several scans with optimised tables: 3-5% fewer bytes, 4-6x the encode time.
+        /// Several scans with optimised tables: 3-5% fewer bytes, 5-10x the encode time
+        /// (0.7 vs 4-8 ms for 500x375).
         case progressive
     }
 
