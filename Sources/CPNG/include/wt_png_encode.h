@@ -1,0 +1,26 @@
+#ifndef WT_PNG_ENCODE_H
+#define WT_PNG_ENCODE_H
+#include <stddef.h>
+
+/// Which PNG colour type to write from RGBA8 input.
+typedef enum {
+    /// Colour type 6, 4 bytes per pixel.
+    WT_PNG_CHANNELS_RGBA = 0,
+    /// Colour type 2: the alpha byte is dropped (for fully opaque images), 3 bytes per pixel.
+    WT_PNG_CHANNELS_RGB = 1
+} wt_png_channels;
+
+/// Encodes `width` x `height` RGBA8 pixels (no row padding) as an 8-bit non-interlaced PNG with
+/// zlib `compression_level` (0-9) and, when `icc` is non-NULL, an iCCP chunk. Returns 0 and sets
+/// `*out`/`*out_size` (free with wt_png_encode_free), or -1 with libpng's message copied into
+/// `error`. libpng's longjmp never leaves this function.
+int wt_png_encode_rgba(const unsigned char *rgba, int width, int height,
+                       wt_png_channels channels, int compression_level,
+                       const unsigned char *icc, size_t icc_size,
+                       unsigned char **out, size_t *out_size,
+                       char *error, size_t error_capacity);
+
+/// Frees a buffer returned by wt_png_encode_rgba.
+void wt_png_encode_free(unsigned char *buffer);
+
+#endif

@@ -1,0 +1,121 @@
+/// Encodes an image within a byte budget (DESIGN §1 "Encoding within a byte budget"):
+/// 1. encode once at the start quality: in the common case that fits and is the result;
+/// 2. otherwise bisect quality between the floor and the start for the highest that fits;
+/// 3. if even the floor is over, shrink the pixel size step by step, at each size trying the
+///    floor and, once it fits, bisecting upward again;
+/// 4. past the smallest size, throw `budgetUnreachable` with the numbers.
+/// PNG has no quality, so it goes straight from step 1 to step 3.
+///
+/// Bisection assumes bytes grow with quality, which holds for both codecs up to rare blips of
+/// a few bytes; the result always fits, and the next quality up was measured over the cap.
+public struct BudgetedEncoder: Sendable {
+    /// Makes the image at a smaller size. Called with sizes below the input's, largest first;
+    /// it should resample from the best source it has (not from the previous step's output).
+    public typealias Resize = (PixelSize) throws(ImageError) -> RGBAImage
+
+    public var format: ImageFormat
+    public var budget: ByteBudget
+    /// nil means the format's standard range; ignored for PNG.
+    public var quality: QualityRange?
+    public var shrink: ShrinkSteps
+    /// Embedded in every encode, so its bytes count against the budget.
+    public var iccProfile: ICCProfile?
+
+    public init(format: ImageFormat, budget: ByteBudget = .standard, quality: QualityRange? = nil,
+                shrink: ShrinkSteps = .standard, iccProfile: ICCProfile? = nil) {
+        self.format = format
+        self.budget = budget
+        self.quality = quality
+        self.shrink = shrink
+        self.iccProfile = iccProfile
+    }
+
+    /// Without `resize` the search cannot shrink, and fails once the quality floor is over.
+    public func encode(_ image: RGBAImage, resize: Resize? = nil) throws(ImageError) -> EncodedImage {
+        let range = format == .png ? nil : (quality ?? QualityRange.standard(for: format))
+        try range?.check(for: format)
+        try shrink.check()
+        var search = Search(encoder: self, range: range)
+
+        if let fit = try search.best(for: image, tryStartFirst: true) {
+            return search.result(fit)
+        }
+        guard let resize else { throw search.unreachable(smallestSize: nil) }
+        let sizes = shrink.sizes(below: image.size)
+        for size in sizes {
+            if let fit = try search.best(for: try resize(size), tryStartFirst: false) {
+                return search.result(fit)
+            }
+        }
+        throw search.unreachable(smallestSize: sizes.last ?? image.size)
+    }
+}
+
+extension BudgetedEncoder {
+    /// One search's state: the attempts so far.
+    private struct Search {
+        let encoder: BudgetedEncoder
+        let range: QualityRange?
+        var attempts: [EncodeAttempt] = []
+
+        struct Fit {
+            var bytes: [UInt8]
+            var quality: Int?
+            var size: PixelSize
+        }
+
+        /// The highest quality at this size that fits, or nil when the floor does not.
+        /// At the input size the start quality goes first (the common case is one encode);
+        /// at shrunk sizes the floor goes first, since the size before failed at the floor.
+        mutating func best(for image: RGBAImage, tryStartFirst: Bool) throws(ImageError) -> Fit? {
+            guard let range else { return try attempt(image, quality: nil) }
+            var high = range.start + 1  // the lowest quality known (or assumed) to be over
+            if tryStartFirst {
+                if let fit = try attempt(image, quality: range.start) { return fit }
+                high = range.start
+            }
+            guard range.floor < high, var best = try attempt(image, quality: range.floor) else { return nil }
+            var low = range.floor
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if let fit = try attempt(image, quality: middle) {
+                    best = fit
+                    low = middle
+                } else {
+                    high = middle
+                }
+            }
+            return best
+        }
+
+        /// Encodes once and records it; the bytes when they fit.
+        mutating func attempt(_ image: RGBAImage, quality: Int?) throws(ImageError) -> Fit? {
+            let bytes = try ImageEncoder.encode(image, format: encoder.format, quality: quality ?? 0,
+                                                iccProfile: encoder.iccProfile)
+            let fits = encoder.budget.admits(byteCount: bytes.count)
+            attempts.append(EncodeAttempt(size: image.size, quality: quality, byteCount: bytes.count, fits: fits))
+            return fits ? Fit(bytes: bytes, quality: quality, size: image.size) : nil
+        }
+
+        func result(_ fit: Fit) -> EncodedImage {
+            EncodedImage(bytes: fit.bytes, format: encoder.format, quality: fit.quality, size: fit.size,
+                         attempts: attempts)
+        }
+
+        /// `smallestSize` is nil when there was no resize callback.
+        func unreachable(smallestSize: PixelSize?) -> ImageError {
+            let smallest = attempts.min { $0.byteCount < $1.byteCount }
+            let tried = smallest.map {
+                let setting = $0.quality.map { " at quality \($0)" } ?? ""
+                return "the smallest of \(attempts.count) encodes was \($0.byteCount) bytes (\($0.size)\(setting))"
+            }
+                ?? "nothing was encoded"
+            let limits = [
+                range.map { "quality floor \($0.floor)" },
+                smallestSize.map { "smallest size \($0)" } ?? "no resize given, so no shrinking",
+            ].compactMap { $0 }.joined(separator: ", ")
+            return ImageError(.budgetUnreachable,
+                              "\(encoder.format.messageName) cannot fit in \(encoder.budget.cap) bytes: \(tried); limits: \(limits)")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// The most bytes one thumbnail may take. "KB" in the brief is 1000 bytes (as file managers
+/// and App Store sizes count), so the default cap is 300_000 bytes and the hard ceiling
+/// 500_000.
+public struct ByteBudget: Sendable, Hashable, CustomStringConvertible {
+    /// 300 KB: the top of the brief's 100-300 KB range. Results far below it are fine; we
+    /// never pad.
+    public static let defaultCap = 300_000
+    /// 500 KB: no option lifts a thumbnail above this.
+    public static let hardCeiling = 500_000
+
+    public static let standard = ByteBudget()
+
+    /// The cap in force: the requested cap, clamped to 0...hardCeiling.
+    public let cap: Int
+    /// What the caller asked for, so a front end can say it was clamped.
+    public let requestedCap: Int
+
+    /// A cap above `hardCeiling` is clamped to it (not an error, so a config written for a
+    /// looser limit still works); a negative one counts as 0, which nothing fits.
+    public init(cap: Int = defaultCap) {
+        requestedCap = cap
+        self.cap = min(max(cap, 0), Self.hardCeiling)
+    }
+
+    public var wasClamped: Bool { cap != requestedCap }
+
+    public func admits(byteCount: Int) -> Bool { byteCount <= cap }
+
+    public var description: String { "\(cap) bytes" }
+}

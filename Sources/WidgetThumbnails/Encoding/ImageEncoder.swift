@@ -1,0 +1,16 @@
+/// Encodes an RGBA image in one of our output formats with each format's default settings.
+/// Callers that need a format's knobs (JPEG scan, WebP method, PNG level) call
+/// `JPEGEncoder`, `WebPEncoder` or `PNGEncoder` directly.
+public enum ImageEncoder {
+    /// `quality` is 1-100 for JPEG, 0-100 for WebP, and ignored for PNG (lossless).
+    /// Errors carry no file name; callers add it with `naming(_:)`.
+    public static func encode(
+        _ image: RGBAImage, format: ImageFormat, quality: Int, iccProfile: ICCProfile? = nil
+    ) throws(ImageError) -> [UInt8] {
+        switch format {
+        case .jpeg: try JPEGEncoder.encode(image, settings: .init(quality: quality), iccProfile: iccProfile)
+        case .webp: try WebPEncoder.encode(image, settings: .init(quality: quality), iccProfile: iccProfile)
+        case .png: try PNGEncoder.encode(image, iccProfile: iccProfile)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import CPNG
+
+/// PNG writer over libpng: 8-bit, not interlaced, RGB when every pixel is opaque (a quarter
+/// fewer bytes to compress), RGBA otherwise, with an iCCP chunk when given a profile.
+/// Lossless, so it has no quality: only the pixel size changes the byte count.
+public enum PNGEncoder {
+    public struct Settings: Sendable, Equatable {
+        /// zlib level 0-9. Default 6: on a 500x375 photo level 9 saved nothing over 6, and
+        /// level 1 was 3x faster but 12% larger.
+        public var compressionLevel: Int
+
+        public init(compressionLevel: Int = 6) {
+            self.compressionLevel = compressionLevel
+        }
+    }
+
+    public static let compressionRange = 0...9
+    /// libpng's default user limit on width and height, which applies to writing too.
+    public static let maxDimension = 1_000_000
+
+    public static func encode(
+        _ image: RGBAImage, settings: Settings = Settings(), iccProfile: ICCProfile? = nil
+    ) throws(ImageError) -> [UInt8] {
+        guard compressionRange.contains(settings.compressionLevel) else {
+            throw ImageError(.invalidArgument,
+                             "PNG compression level \(settings.compressionLevel) is outside \(compressionRange)")
+        }
+        guard image.width <= maxDimension, image.height <= maxDimension else {
+            throw ImageError(.tooLarge, "\(image.size) is over libpng's \(maxDimension) px limit per side")
+        }
+        if let iccProfile { try iccProfile.checkEmbeddable(in: .png) }
+        let channels = image.hasTransparency ? WT_PNG_CHANNELS_RGBA : WT_PNG_CHANNELS_RGB
+        let profile = iccProfile?.data ?? []
+        return try image.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) -> [UInt8] in
+            try profile.withUnsafeBufferPointer { (icc) throws(ImageError) -> [UInt8] in
+                try ShimEncodeCall.run("PNG", free: { wt_png_encode_free($0) }) { out, size, text, capacity in
+                    wt_png_encode_rgba(pixels.baseAddress, Int32(image.width), Int32(image.height), channels,
+                                       Int32(settings.compressionLevel), icc.isEmpty ? nil : icc.baseAddress,
+                                       icc.count, out, size, text, capacity)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Where the budget search starts and how far down it may go, for a format with a quality
+/// setting (JPEG, WebP). A result below `floor` looks broken, so past it the search shrinks
+/// the pixel size instead.
+public struct QualityRange: Sendable, Hashable, CustomStringConvertible {
+    /// The quality of the first encode, which is the result whenever it fits.
+    public var start: Int
+    /// The lowest quality the search may pick.
+    public var floor: Int
+
+    public init(start: Int, floor: Int) {
+        self.start = start
+        self.floor = floor
+    }
+
+    /// JPEG: start 80, floor 40.
+    public static let jpeg = QualityRange(start: 80, floor: 40)
+    /// WebP: start 75 (libwebp's own default), floor 35.
+    public static let webp = QualityRange(start: 75, floor: 35)
+
+    /// Our range for `format`, nil for PNG (lossless: no quality to search).
+    public static func standard(for format: ImageFormat) -> QualityRange? {
+        switch format {
+        case .jpeg: .jpeg
+        case .webp: .webp
+        case .png: nil
+        }
+    }
+
+    /// Throws unless `floor <= start` and both lie in the format's quality range.
+    func check(for format: ImageFormat) throws(ImageError) {
+        let allowed = format == .jpeg ? JPEGEncoder.qualityRange : WebPEncoder.qualityRange
+        guard allowed.contains(floor), allowed.contains(start), floor <= start else {
+            throw ImageError(.invalidArgument,
+                             "\(format.messageName) quality range \(self) must have floor <= start, both in \(allowed)")
+        }
+    }
+
+    public var description: String { "\(floor)-\(start)" }
+}
