@@ -2,7 +2,8 @@ import Testing
 @testable import WidgetThumbnails
 
 /// The DCT scale for shrink-on-load: the smallest n/8 whose rounded-up size is at least
-/// twice the thumbnail on both axes. Expected values are worked out by hand.
+/// twice the thumbnail on both axes (the largest n giving that same size, for tiny images).
+/// Expected values are worked out by hand.
 @Suite struct JPEGScaleChoiceTests {
     static let box = PixelSize(width: 500, height: 500)
 
@@ -25,8 +26,12 @@ import Testing
         (12000, 9000, .up, 1, 8),
         // Smaller than twice the box: the full image is needed.
         (900, 600, .up, 1, 1),
-        // The rule taken literally: 1x1 at 1/8 is still 1x1 (sizes round up), so 1/8 it is.
-        (1, 1, .up, 1, 8),
+        // Sizes round up: 1x1 is 1x1 at every factor, 2x2 is 2x2 from 5/8 on; the largest
+        // factor giving that size wins, so these are not scaled at all.
+        (1, 1, .up, 1, 1),
+        (2, 2, .up, 1, 1),
+        // 20x16 -> need 20x16 (smaller than the box): 7/8 is 18x14, so 8/8.
+        (20, 16, .up, 1, 1),
         // A long strip: 20000x100 -> 500x3 -> need 1000x6: 1/8 is 2500x13.
         (20000, 100, .up, 1, 8),
         // 1600x1200 -> 500x375 -> need 1000x750: 5/8 is exactly 1000x750.
@@ -48,7 +53,8 @@ import Testing
         #expect(JPEGScaleChoice.scaledSize(PixelSize(width: 7, height: 9), by: (1, 1)) == PixelSize(width: 7, height: 9))
     }
 
-    /// Whatever the size, the chosen scale covers the need and the next smaller one does not.
+    /// Whatever the size, the chosen scale covers the need, the next smaller one does not, and
+    /// the next larger one gives a larger image.
     @Test func theChoiceIsMinimal() {
         for width in stride(from: 1, through: 5000, by: 97) {
             for height in stride(from: 1, through: 5000, by: 89) {
@@ -61,7 +67,10 @@ import Testing
                 #expect(chosen.width >= need.width && chosen.height >= need.height)
                 if eighths > 1 {
                     let smaller = JPEGScaleChoice.scaledSize(info.size, by: (eighths - 1, 8))
-                    #expect(smaller.width < need.width || smaller.height < need.height)
+                    #expect(smaller.width < need.width || smaller.height < need.height || smaller == chosen)
+                }
+                if eighths < 8 {
+                    #expect(JPEGScaleChoice.scaledSize(info.size, by: (eighths + 1, 8)) != chosen)
                 }
             }
         }
