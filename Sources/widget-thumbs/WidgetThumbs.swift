@@ -54,7 +54,7 @@ enum WidgetThumbs {
 
     /// `help` alone is the root help; `help <command>` that command's.
     private static func helpTermination(topic: [String]) -> Termination {
-        guard let name = topic.first else { return .help(spec, path: [Self.name]) }
+        guard let name = topic.first, name != "-h", name != "--help" else { return .help(spec, path: [Self.name]) }
         guard let command = command(named: name) else {
             return .usageError(unknownSubcommand(name), spec, path: [Self.name])
         }
