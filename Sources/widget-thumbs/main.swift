@@ -1,2 +1,3 @@
-import WidgetThumbnails
-print("widget-thumbs: placeholder")
+import Glibc
+
+exit(WidgetThumbs.main(CommandLine.arguments, console: Console()).rawValue)

@@ -1,0 +1,39 @@
+import WidgetThumbnails
+
+/// `widget-thumbs decode <file> --out <file.pam>`: the decoded, upright RGBA8 pixels as PAM,
+/// in the layout `dwebp -pam` writes, so decoders can be compared byte for byte.
+struct DecodeCommand: Command {
+    static let file = ArgumentSpec("file", help: "The JPEG, PNG or WebP image to decode.")
+    static let out = OptionSpec.value(
+        "out", short: "o", valueName: "file.pam", presence: .required,
+        help: "Where to write the PAM image. Replaced atomically: never left half written.")
+    static let strict = OptionSpec.flag(
+        "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
+
+    static let spec = CommandSpec(
+        name: "decode",
+        abstract: "Decode an image to RGBA8 PAM, upright (EXIF orientation applied).",
+        discussion: """
+            Decodes at full size. The output is `P7` PAM with DEPTH 4, MAXVAL 255 and TUPLTYPE \
+            RGB_ALPHA, the same bytes `dwebp -pam` writes.
+            """,
+        arguments: [file],
+        options: [out, strict])
+
+    var input: String
+    var output: String
+    var strictness: Strictness
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        input = arguments.required(Self.file)
+        output = arguments.required(Self.out)
+        strictness = arguments.isSet(Self.strict) ? .strict : .lenient
+    }
+
+    func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        let decoded = try ImageDecoder.decodeFile(atPath: input, options: DecodeOptions(strictness: strictness))
+        let upright = decoded.image.oriented(decoded.info.orientation)
+        try AtomicFile.write(PAMWriter.encode(upright), toPath: output)
+        return .success
+    }
+}

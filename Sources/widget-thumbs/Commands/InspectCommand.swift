@@ -1,0 +1,49 @@
+import WidgetThumbnails
+
+/// `widget-thumbs inspect <file> [--json]`: what the header says, without decoding pixels.
+struct InspectCommand: Command {
+    static let file = ArgumentSpec("file", help: "The JPEG, PNG or WebP image to inspect.")
+    static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines.")
+    static let box = OptionSpec.value(
+        "box", valueName: "WxH", presence: .defaulted("500x500"),
+        help: "The box a thumbnail must fit, for the decode scale shown.")
+
+    static let spec = CommandSpec(
+        name: "inspect",
+        abstract: "Show an image's format, size, orientation, colour and decode scale.",
+        discussion: """
+            Reads only the header: format, stored and upright size, EXIF orientation, alpha, \
+            bit depth, scan order, colour model, ICC profile, WebP frames, and the scale the \
+            decoder would shrink to on load for a thumbnail that fits --box.
+            """,
+        arguments: [file],
+        options: [json, box])
+
+    var input: String
+    var format: OutputFormat
+    var thumbnailBox: PixelSize
+
+    enum OutputFormat {
+        case lines
+        case json
+    }
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        input = arguments.required(Self.file)
+        format = arguments.isSet(Self.json) ? .json : .lines
+        thumbnailBox = try arguments.value(Self.box, expected: "WIDTHxHEIGHT, such as 500x500",
+                                           PixelSize.init(commandLine:)) ?? PixelSize(width: 500, height: 500)
+    }
+
+    func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        let limits = DecodeLimits.default
+        let bytes = try InputFile.read(input, maxBytes: limits.maxFileBytes)
+        let info = try ImageDecoder.probe(bytes, file: input, limits: limits)
+        let report = InspectReport(file: input, info: info, box: thumbnailBox)
+        switch format {
+        case .lines: console.write(report.lines)
+        case .json: console.write(try JSONOutput.encode(report))
+        }
+        return .success
+    }
+}

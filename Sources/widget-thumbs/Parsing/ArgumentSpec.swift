@@ -1,0 +1,31 @@
+/// One positional argument a command accepts, in the order given on the command line.
+struct ArgumentSpec: Sendable, Equatable {
+    /// How many values the argument takes. Only the last argument may take more than one.
+    enum Arity: Sendable, Equatable {
+        case one
+        case optional
+        case oneOrMore
+        case zeroOrMore
+    }
+
+    /// Shown as `<name>`.
+    var name: String
+    var arity: Arity
+    var help: String
+
+    init(_ name: String, arity: Arity = .one, help: String) {
+        self.name = name
+        self.arity = arity
+        self.help = help
+    }
+
+    /// `<file>`, `[<file>]`, `<input> ...` or `[<input> ...]`.
+    var synopsis: String {
+        switch arity {
+        case .one: "<\(name)>"
+        case .optional: "[<\(name)>]"
+        case .oneOrMore: "<\(name)> ..."
+        case .zeroOrMore: "[<\(name)> ...]"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import WidgetThumbnails
+
+/// How a decoder would shrink `info` on load for a thumbnail that fits `box`: the same choice
+/// the decoders make. JPEG: `JPEGScaleChoice.dctScale` exactly. WebP: scaled decode straight
+/// to `ShrinkOnLoad.minimumDecodeSize`. PNG: no scaled decode (scale 1).
+struct DecodeScale: Encodable, Equatable, CustomStringConvertible {
+    enum Method: String, Encodable {
+        /// JPEG: an n/8 DCT scale.
+        case dctScale
+        /// WebP: libwebp's `use_scaling` to any size.
+        case scaledDecode
+        /// No shrink on load: the source is small enough, or the format cannot (PNG).
+        case fullSize
+    }
+
+    var method: Method
+    /// The fraction of the stored size, for a DCT scale or full size; nil for a free WebP scale.
+    var numerator: Int?
+    var denominator: Int?
+    /// The decoded size (stored orientation).
+    var width: Int
+    var height: Int
+
+    init(info: ImageInfo, box: PixelSize) {
+        switch info.format {
+        case .jpeg:
+            let scale = JPEGScaleChoice.dctScale(for: info, box: box)
+            let size = JPEGScaleChoice.scaledSize(info.size, by: scale)
+            self.init(method: scale.num == scale.denom ? .fullSize : .dctScale,
+                      fraction: scale, size: size)
+        case .webp:
+            let size = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: box)
+            self.init(method: size == info.size ? .fullSize : .scaledDecode,
+                      fraction: size == info.size ? (1, 1) : nil, size: size)
+        case .png:
+            self.init(method: .fullSize, fraction: (1, 1), size: info.size)
+        }
+    }
+
+    private init(method: Method, fraction: (Int, Int)?, size: PixelSize) {
+        self.method = method
+        self.numerator = fraction?.0
+        self.denominator = fraction?.1
+        self.width = size.width
+        self.height = size.height
+    }
+
+    /// `1/4 DCT scale -> 816x612`, `scaled decode -> 1000x750`, `full size (1) -> 32x32`.
+    var description: String {
+        let size = "\(width)x\(height)"
+        switch method {
+        case .dctScale: return "\(numerator ?? 1)/\(denominator ?? 1) DCT scale -> \(size)"
+        case .scaledDecode: return "scaled decode -> \(size)"
+        case .fullSize: return "full size (1) -> \(size)"
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import WidgetThumbnails
+
+/// What `inspect` says about one file: the probe's facts plus the decode scale a thumbnail
+/// for `box` would use. Printed as aligned lines or as one JSON document.
+struct InspectReport: Encodable {
+    struct ICCSummary: Encodable, Equatable {
+        var bytes: Int
+        var description: String?
+        var colorSpace: String?
+    }
+
+    var file: String
+    var format: ImageFormat
+    var width: Int
+    var height: Int
+    var orientedWidth: Int
+    var orientedHeight: Int
+    var orientation: Int
+    var hasAlpha: Bool
+    var bitDepth: Int
+    var scanOrder: ImageInfo.ScanOrder
+    var colorModel: ImageInfo.ColorModel
+    var iccProfile: ICCSummary?
+    var frameCount: Int
+    var isLossless: Bool
+    var box: PixelSize
+    var decodeScale: DecodeScale
+
+    init(file: String, info: ImageInfo, box: PixelSize) {
+        self.file = file
+        format = info.format
+        width = info.size.width
+        height = info.size.height
+        orientedWidth = info.orientedSize.width
+        orientedHeight = info.orientedSize.height
+        orientation = info.orientation.rawValue
+        hasAlpha = info.hasAlpha
+        bitDepth = info.bitDepth
+        scanOrder = info.scanOrder
+        colorModel = info.colorModel
+        iccProfile = info.iccProfile.map {
+            ICCSummary(bytes: $0.data.count, description: $0.description,
+                       colorSpace: $0.colorSpace?.trimmingSpaces)
+        }
+        frameCount = info.frameCount
+        isLossless = info.isLossless
+        self.box = box
+        decodeScale = DecodeScale(info: info, box: box)
+        orientationName = String(describing: info.orientation)
+    }
+
+    /// Not in the JSON (the number is); shown in the human lines.
+    private let orientationName: String
+
+    private enum CodingKeys: String, CodingKey {
+        case file, format, width, height, orientedWidth, orientedHeight, orientation, hasAlpha,
+             bitDepth, scanOrder, colorModel, iccProfile, frameCount, isLossless, box, decodeScale
+    }
+
+    /// Written by hand so that a missing profile is `null`, not an absent key.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(format, forKey: .format)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(orientedWidth, forKey: .orientedWidth)
+        try container.encode(orientedHeight, forKey: .orientedHeight)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encode(hasAlpha, forKey: .hasAlpha)
+        try container.encode(bitDepth, forKey: .bitDepth)
+        try container.encode(scanOrder, forKey: .scanOrder)
+        try container.encode(colorModel, forKey: .colorModel)
+        try container.encode(iccProfile, forKey: .iccProfile)
+        try container.encode(frameCount, forKey: .frameCount)
+        try container.encode(isLossless, forKey: .isLossless)
+        try container.encode(box, forKey: .box)
+        try container.encode(decodeScale, forKey: .decodeScale)
+    }
+
+    /// The human form: one aligned `key: value` line per fact.
+    var lines: String {
+        var pairs: [(key: String, value: String)] = [
+            ("file", file),
+            ("format", format.rawValue.uppercased()),
+            ("stored size", "\(width)x\(height)"),
+            ("oriented size", "\(orientedWidth)x\(orientedHeight)"),
+            ("orientation", "\(orientation) (\(orientationName))"),
+            ("alpha", hasAlpha ? "yes" : "no"),
+            ("bit depth", "\(bitDepth)"),
+            ("scan order", scanOrder.rawValue),
+            ("colour model", colorModel.rawValue),
+            ("ICC profile", iccProfile.map(Self.describe) ?? "none"),
+        ]
+        if format == .webp {
+            pairs.append(("frames", "\(frameCount)"))
+            pairs.append(("lossless", isLossless ? "yes" : "no"))
+        }
+        pairs.append(("decode scale", "\(decodeScale) for a \(box) box"))
+        return KeyValueLines.format(pairs)
+    }
+
+    private static func describe(_ profile: ICCSummary) -> String {
+        var text = "\(profile.bytes) bytes"
+        if let description = profile.description { text += ", \"\(description)\"" }
+        if let colorSpace = profile.colorSpace { text += " (\(colorSpace))" }
+        return text
+    }
+}
+
+private extension String {
+    /// ICC signatures are padded with spaces ("RGB ").
+    var trimmingSpaces: String {
+        String(self.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

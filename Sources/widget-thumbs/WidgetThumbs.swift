@@ -1,0 +1,90 @@
+import WidgetThumbnails
+
+/// The root command: routes the first word to a subcommand, and answers `--help`, `help`,
+/// and `--version` itself.
+enum WidgetThumbs {
+    static let name = "widget-thumbs"
+    /// The one place the version is written.
+    static let version = "0.1.0"
+
+    /// Every subcommand, in the order help lists them. A new command is a file in Commands/
+    /// and one line here.
+    static var commands: [any Command.Type] {
+        [DecodeCommand.self, InspectCommand.self]
+    }
+
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: name,
+            abstract: "Small, upright, colour-correct thumbnails for iOS widgets.",
+            discussion: "Reads JPEG, PNG and WebP (decided by content, not by file name).",
+            options: [.flag("version", help: "Show the version.")],
+            subcommands: commands.map { $0.spec })
+    }
+
+    /// Runs the tool for `arguments` (the first is the program's own name).
+    static func main(_ arguments: [String], console: Console) -> ExitStatus {
+        termination(for: Array(arguments.dropFirst()), console: console).emit(to: console)
+    }
+
+    private static func termination(for words: [String], console: Console) -> Termination {
+        let root = [name]
+        guard let first = words.first else { return .help(spec, path: root) }
+        let rest = Array(words.dropFirst())
+        switch first {
+        case "-h", "--help":
+            return .help(spec, path: root)
+        case "--version":
+            if let extra = rest.first { return .usageError(.unexpectedArgument(extra), spec, path: root) }
+            return .version
+        case "help":
+            return helpTermination(topic: rest)
+        default:
+            if CommandLineParser.looksLikeOption(first) {
+                let known = ["--version", "--help"]
+                return .usageError(.unknownOption(first, suggestion: NameSuggestion.closest(to: first, among: known)),
+                                   spec, path: root)
+            }
+            guard let command = command(named: first) else {
+                return .usageError(unknownSubcommand(first), spec, path: root)
+            }
+            return run(command, rest, console: console)
+        }
+    }
+
+    /// `help` alone is the root help; `help <command>` that command's.
+    private static func helpTermination(topic: [String]) -> Termination {
+        guard let name = topic.first, name != "-h", name != "--help" else { return .help(spec, path: [Self.name]) }
+        guard let command = command(named: name) else {
+            return .usageError(unknownSubcommand(name), spec, path: [Self.name])
+        }
+        if let extra = topic.dropFirst().first {
+            return .usageError(.unexpectedArgument(extra), spec, path: [Self.name])
+        }
+        return .help(command.spec, path: [Self.name, name])
+    }
+
+    private static func run(_ command: any Command.Type, _ words: [String], console: Console) -> Termination {
+        let path = [name, command.spec.name]
+        if CommandLineParser.asksForHelp(words) { return .help(command.spec, path: path) }
+        let instance: any Command
+        do throws(UsageError) {
+            instance = try command.init(CommandLineParser.parse(words, for: command.spec))
+        } catch {
+            return .usageError(error, command.spec, path: path)
+        }
+        do throws(ImageError) {
+            return .finished(try instance.run(console))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    private static func unknownSubcommand(_ name: String) -> UsageError {
+        .unknownSubcommand(name, suggestion: NameSuggestion.closest(to: name, among: commands.map { $0.spec.name }))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Help and version: stdout, exit 0, nothing on stderr, in the OVERVIEW/USAGE/... shape.
+@Suite struct HelpTests {
+    @Test(arguments: [["--help"], ["-h"], ["help"], ["help", "--help"], []])
+    func rootHelpListsTheSubcommands(arguments: [String]) throws {
+        let result = try WidgetThumbsBinary.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty)
+        let text = result.stdout
+        #expect(text.hasPrefix("OVERVIEW: "))
+        #expect(text.contains("\nUSAGE: widget-thumbs <subcommand>\n"))
+        #expect(text.contains("\nOPTIONS:\n"))
+        #expect(text.contains("\n  --version "))
+        #expect(text.contains("\n  -h, --help "))
+        #expect(text.contains("\nSUBCOMMANDS:\n"))
+        #expect(text.contains("\n  decode "))
+        #expect(text.contains("\n  inspect "))
+        #expect(text.contains("See 'widget-thumbs help <subcommand>' for detailed help."))
+        let sections = ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:"].compactMap { text.range(of: $0)?.lowerBound }
+        #expect(sections == sections.sorted() && sections.count == 4, "sections out of order")
+    }
+
+    @Test(arguments: [["help", "decode"], ["decode", "--help"], ["decode", "-h"],
+                      ["decode", "in.jpg", "--out", "x.pam", "--help"], ["decode", "--bogus", "-h"]])
+    func decodeHelpIsTheSameEveryWayItIsAsked(arguments: [String]) throws {
+        let result = try WidgetThumbsBinary.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("OVERVIEW: Decode "))
+        #expect(result.stdout.contains("\nUSAGE: widget-thumbs decode <file> --out <file.pam> [--strict]\n"))
+        #expect(result.stdout.contains("\nARGUMENTS:\n  <file> "))
+        #expect(result.stdout.contains("\nOPTIONS:\n  -o, --out <file.pam> "))
+        #expect(!result.stdout.contains("SUBCOMMANDS:"))
+    }
+
+    /// The whole text, written by hand from the conventions: sections separated by one blank
+    /// line, entries indented two, descriptions in column 27, wrapped at 80, defaults shown.
+    @Test func inspectHelpHasTheExactShape() throws {
+        let result = try WidgetThumbsBinary.run(["inspect", "--help"])
+        #expect(result.status == 0)
+        let expected = """
+            OVERVIEW: Show an image's format, size, orientation, colour and decode scale.
+
+            Reads only the header: format, stored and upright size, EXIF orientation, alpha,
+            bit depth, scan order, colour model, ICC profile, WebP frames, and the scale the
+            decoder would shrink to on load for a thumbnail that fits --box.
+
+            USAGE: widget-thumbs inspect <file> [--json] [--box <WxH>]
+
+            ARGUMENTS:
+              <file>                  The JPEG, PNG or WebP image to inspect.
+
+            OPTIONS:
+              --json                  Print one JSON document instead of lines.
+              --box <WxH>             The box a thumbnail must fit, for the decode scale
+                                      shown. (default: 500x500)
+              -h, --help              Show help information.
+
+            """
+        #expect(result.stdout == expected)
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    @Test(arguments: [["help", "help"], ["help", "decode", "extra"]])
+    func helpForSomethingThatIsNotACommandIsAUsageError(arguments: [String]) throws {
+        let result = try WidgetThumbsBinary.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: "))
+    }
+
+    @Test func versionIsOneLineOnStdout() throws {
+        let result = try WidgetThumbsBinary.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.wholeMatch(of: /\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?\n/) != nil, "\(result.stdout)")
+    }
+}
