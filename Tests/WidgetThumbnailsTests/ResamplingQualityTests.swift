@@ -10,7 +10,7 @@ import Testing
         PixelSize(width: 371, height: 140),  // one axis kept, the other halved
     ])
     func opaqueImageMatchesTheFloatReference(target: PixelSize) throws {
-        let source = SyntheticImage.make(width: 371, height: 283, seed: 7, alpha: .opaque)
+        let source = TestPattern.make(width: 371, height: 283, seed: 7, alpha: .opaque)
         let ours = try Resampler.resize(source, to: target)
         let reference = ReferenceLanczos.resize(source, to: target)
         let difference = PixelDifference(ours, reference, minimumAlpha: 0)
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func translucentImageMatchesTheFloatReference() throws {
-        let source = SyntheticImage.make(width: 371, height: 283, seed: 11, alpha: .varied)
+        let source = TestPattern.make(width: 371, height: 283, seed: 11, alpha: .varied)
         let target = PixelSize(width: 100, height: 76)
         let ours = try Resampler.resize(source, to: target)
         let reference = ReferenceLanczos.resize(source, to: target)
@@ -71,7 +71,7 @@ import Testing
         // Columns vary (gradient, noise, edges), rows repeat: the vertical filter must give
         // back the column, so each output row must equal a 1-D reference of the source row.
         let width = 9000, height = 300
-        let row = SyntheticImage.make(width: width, height: 1, seed: 3, alpha: .varied).pixels
+        let row = TestPattern.make(width: width, height: 1, seed: 3, alpha: .varied).pixels
         var pixels = [UInt8]()
         pixels.reserveCapacity(width * height * 4)
         for _ in 0..<height { pixels += row }
@@ -112,7 +112,7 @@ struct PixelDifference {
 
 /// A seeded test picture with what stresses a resampler: smooth gradients, noise, hard
 /// edges, and 1-pixel stripes that alias if the kernel is not stretched.
-enum SyntheticImage {
+enum TestPattern {
     enum Alpha { case opaque, varied }
 
     static func make(width: Int, height: Int, seed: UInt64, alpha: Alpha) -> RGBAImage {
@@ -143,17 +143,6 @@ enum SyntheticImage {
     }
 }
 
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The textbook definition, in float64, written apart from the code under test: each output
 /// pixel is the 2-D sum of premultiplied source pixels times L3(dx) * L3(dy), where d is the

@@ -12,7 +12,7 @@ import Testing
         PixelSize(width: 73, height: 150),   // height kept
     ])
     func outputHasExactlyTheRequestedSize(target: PixelSize) throws {
-        let source = SyntheticImage.make(width: 200, height: 150, seed: 1, alpha: .varied)
+        let source = TestPattern.make(width: 200, height: 150, seed: 1, alpha: .varied)
         let output = try Resampler.resize(source, to: target)
         #expect(output.size == target)
         #expect(output.pixels.count == target.area * 4)
@@ -43,7 +43,7 @@ import Testing
 
     @Test(arguments: [PixelSize(width: 120, height: 90), PixelSize(width: 500, height: 500), PixelSize(width: 121, height: 90)])
     func aTargetNotSmallerThanTheSourceGivesTheSourceBack(target: PixelSize) throws {
-        let source = SyntheticImage.make(width: 120, height: 90, seed: 2, alpha: .varied)
+        let source = TestPattern.make(width: 120, height: 90, seed: 2, alpha: .varied)
         #expect(try Resampler.resize(source, to: target) == source)
         // The stream copies too: byte for byte, even under alpha 0.
         let stream = try ResamplingStream(sourceSize: source.size, targetSize: target)
@@ -52,14 +52,14 @@ import Testing
     }
 
     @Test func neverUpscalesOneAxisWhileShrinkingTheOther() throws {
-        let source = SyntheticImage.make(width: 120, height: 90, seed: 2, alpha: .opaque)
+        let source = TestPattern.make(width: 120, height: 90, seed: 2, alpha: .opaque)
         let output = try Resampler.resize(source, to: PixelSize(width: 1000, height: 30))
         #expect(output.size == PixelSize(width: 120, height: 30))
     }
 
     @Test(arguments: [[1], [3, 1, 7], [150], [64, 64, 22]])
     func streamingInChunksGivesTheSameBytesAsTheWholeImage(chunks: [Int]) throws {
-        let source = SyntheticImage.make(width: 203, height: 150, seed: 9, alpha: .varied)
+        let source = TestPattern.make(width: 203, height: 150, seed: 9, alpha: .varied)
         let target = PixelSize(width: 61, height: 44)
         let whole = try Resampler.resize(source, to: target)
 
@@ -92,7 +92,7 @@ import Testing
 
     @Test(arguments: [PixelSize(width: 0, height: 10), PixelSize(width: 10, height: 0), PixelSize(width: -1, height: -1)])
     func aTargetBelowOnePixelIsAnInvalidArgument(target: PixelSize) {
-        let source = SyntheticImage.make(width: 20, height: 10, seed: 4, alpha: .opaque)
+        let source = TestPattern.make(width: 20, height: 10, seed: 4, alpha: .opaque)
         #expect { try Resampler.resize(source, to: target) } throws: { error in
             (error as? ImageError)?.code == .invalidArgument
                 && (error as? ImageError)?.reason.contains("at least 1x1") == true
