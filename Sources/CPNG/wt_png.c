@@ -3,6 +3,7 @@
 // first and turns libpng's errors into a status plus a message in the caller's buffer.
 #include "wt_png.h"
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,7 +115,8 @@ static wt_png_status fail(struct wt_png_reader *reader, char *message, size_t ca
     if (status == WT_PNG_OK) {
         // libpng reports its user limits as a warning followed by "Invalid IHDR data", and
         // oversized metadata as "exceeds application limits".
-        if (strstr(reader->error, "limit") != NULL || strstr(reader->warning, "user limit") != NULL) {
+        if (strstr(reader->error, "limit") != NULL || strstr(reader->error, "too large") != NULL ||
+            strstr(reader->warning, "user limit") != NULL) {
             status = WT_PNG_TOO_LARGE;
         } else if (strstr(reader->error, "ut of memory") != NULL) {
             status = WT_PNG_NO_MEMORY;
@@ -148,12 +150,43 @@ static void describe_type(const uint8_t *type, char out[16]) {
     else snprintf(out, 16, "0x%08x", read_be32(type));
 }
 
-wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, char *message, size_t capacity) {
+static uint32_t crc_table[256];
+
+static void make_crc_table(void) {
+    for (uint32_t n = 0; n < 256; n++) {
+        uint32_t c = n;
+        for (int k = 0; k < 8; k++) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        crc_table[n] = c;
+    }
+}
+
+/// CRC-32 of a chunk's type and data, as PNG defines it.
+static uint32_t chunk_crc(const uint8_t *type_and_data, size_t length) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_crc_table);
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < length; i++) c = crc_table[(c ^ type_and_data[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+/// What the walk found besides structural damage.
+typedef struct chunk_walk {
+    /// The first eXIf chunk before the image data (its CRC checked, within the limit).
+    const uint8_t *exif;
+    size_t exif_length;
+    /// Why an eXIf chunk was dropped ("" when none was): a warning, or an error when strict.
+    char exif_problem[128];
+    wt_png_status exif_status;
+} chunk_walk;
+
+static wt_png_status walk_chunks(const uint8_t *data, size_t size, uint64_t max_metadata_bytes,
+                                 chunk_walk *walk, char *message, size_t capacity) {
     if (data == NULL || size < 8 || png_sig_cmp(data, 0, 8) != 0) {
         format_message(message, capacity, "the PNG signature is missing or damaged");
         return WT_PNG_CORRUPT;
     }
     size_t position = 8;
+    int seen_image_data = 0;
     // A chunk is length (4), type (4), data (length), CRC (4).
     while (size - position >= 8) {
         uint32_t length = read_be32(data + position);
@@ -174,22 +207,44 @@ wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, char *mes
             return WT_PNG_CORRUPT;
         }
         if (memcmp(type, "IEND", 4) == 0) break;
+        if (memcmp(type, "IDAT", 4) == 0) seen_image_data = 1;
+        // eXIf is read here, not by libpng, which would allocate any length with only a warning.
+        if (walk != NULL && !seen_image_data && walk->exif == NULL && walk->exif_problem[0] == '\0' &&
+            memcmp(type, "eXIf", 4) == 0) {
+            if (length > max_metadata_bytes) {
+                format_message(walk->exif_problem, sizeof walk->exif_problem,
+                               "eXIf: %u bytes, over the metadata limit of %llu; ignored",
+                               length, (unsigned long long)max_metadata_bytes);
+                walk->exif_status = WT_PNG_TOO_LARGE;
+            } else if (chunk_crc(type, (size_t)length + 4) != read_be32(type + 4 + length)) {
+                format_message(walk->exif_problem, sizeof walk->exif_problem, "eXIf: CRC error; ignored");
+                walk->exif_status = WT_PNG_CORRUPT;
+            } else {
+                walk->exif = type + 4;
+                walk->exif_length = length;
+            }
+        }
         position += (size_t)length + 12;
     }
     return WT_PNG_OK;
+}
+
+wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, char *message, size_t capacity) {
+    return walk_chunks(data, size, 0, NULL, message, capacity);
 }
 
 // MARK: - Reader setup
 
 /// Ancillary chunks a thumbnailer has no use for. libpng skips them without allocating
 /// (reliability.md §3.2: a tEXt declaring ~2 GB otherwise costs a 2 GB malloc, because the
-/// length check is only a benign error). Kept: PLTE, tRNS, gAMA, iCCP, eXIf.
+/// length check is only a benign error). Kept: PLTE, tRNS, gAMA, iCCP. eXIf is ignored
+/// here too and read by the chunk walk instead.
 static const png_byte ignored_chunks[] = {
     'b', 'K', 'G', 'D', '\0', 'c', 'H', 'R', 'M', '\0', 'h', 'I', 'S', 'T', '\0',
     'i', 'T', 'X', 't', '\0', 'o', 'F', 'F', 's', '\0', 'p', 'C', 'A', 'L', '\0',
     'p', 'H', 'Y', 's', '\0', 's', 'B', 'I', 'T', '\0', 's', 'C', 'A', 'L', '\0',
     's', 'P', 'L', 'T', '\0', 's', 'R', 'G', 'B', '\0', 't', 'E', 'X', 't', '\0',
-    't', 'I', 'M', 'E', '\0', 'z', 'T', 'X', 't', '\0',
+    't', 'I', 'M', 'E', '\0', 'z', 'T', 'X', 't', '\0', 'e', 'X', 'I', 'f', '\0',
 };
 
 static void configure(png_structp png, const wt_png_limits *limits) {
@@ -229,12 +284,6 @@ static void copy_metadata(struct wt_png_reader *reader, const wt_png_limits *lim
         info->icc = profile;
         info->icc_length = profile_length;
     }
-    png_uint_32 exif_length = 0;
-    png_bytep exif = NULL;
-    if (png_get_eXIf_1(reader->png, reader->info, &exif_length, &exif) != 0 && exif != NULL) {
-        info->exif = exif;
-        info->exif_length = exif_length;
-    }
 }
 
 wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
@@ -246,8 +295,14 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
     }
     *out = NULL;
     memset(info, 0, sizeof *info);
-    wt_png_status structure = wt_png_check_structure(data, size, message, capacity);
+    chunk_walk walk;
+    memset(&walk, 0, sizeof walk);
+    wt_png_status structure = walk_chunks(data, size, limits->max_metadata_bytes, &walk, message, capacity);
     if (structure != WT_PNG_OK) return structure;
+    if (walk.exif_problem[0] != '\0' && limits->strict) {
+        format_message(message, capacity, "strict mode: %s", walk.exif_problem);
+        return walk.exif_status;
+    }
 
     struct wt_png_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) {
@@ -257,6 +312,7 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
     reader->data = data;
     reader->size = size;
     reader->strict = limits->strict != 0;
+    format_message(reader->warning, sizeof reader->warning, "%s", walk.exif_problem);
     // Row buffers for a 65535 px wide 16-bit RGBA image take ~1 MiB; an iCCP profile needs its
     // size twice while it inflates.
     reader->allocation_budget = (32u << 20) + 4 * (limits->max_metadata_bytes < PNG_UINT_31_MAX
@@ -296,6 +352,8 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
     info->interlaced = interlace == PNG_INTERLACE_ADAM7;
     info->has_trns = has_trns;
     copy_metadata(reader, limits, info);
+    info->exif = walk.exif;
+    info->exif_length = walk.exif_length;
 
     set_transforms(reader->png, color_type, bit_depth, has_trns);
     png_read_update_info(reader->png, reader->info);

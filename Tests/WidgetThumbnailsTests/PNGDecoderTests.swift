@@ -90,6 +90,25 @@ import Testing
         #expect(try Self.decode(file, .strict).image.pixels == [1, 2, 3, 255, 4, 5, 6, 255])
     }
 
+    @Test func aDamagedOrOversizedEXIfIsIgnoredWhenLenientAndRefusedWhenStrict() throws {
+        let exif: [UInt8] = Array("MM".utf8) + [0, 42] + Forge.be32(8) + [0, 1]
+            + [0x01, 0x12, 0, 3] + Forge.be32(1) + [0, 6, 0, 0] + Forge.be32(0)
+        let damaged = Forge.png(width: 1, height: 1, colorType: 2, rows: [[1, 2, 3]],
+                                beforeImage: [Forge.chunk("eXIf", exif, badCRC: true)])
+        #expect(try PNGDecoder.probe(damaged, limits: .default).orientation == .up)
+        #expect(throws: ImageError(.corruptImage, "strict mode: eXIf: CRC error; ignored")) {
+            try Self.decode(damaged, .strict)
+        }
+        let small = DecodeLimits(maxMetadataBytes: 16)
+        let intact = Forge.png(width: 1, height: 1, colorType: 2, rows: [[1, 2, 3]],
+                               beforeImage: [Forge.chunk("eXIf", exif)])
+        #expect(try PNGDecoder.probe(intact, limits: .default).orientation == .right)
+        #expect(try PNGDecoder.probe(intact, limits: small).orientation == .up)
+        #expect(throws: ImageError.self) {
+            try PNGDecoder.decode(intact, options: DecodeOptions(limits: small, strictness: .strict))
+        }
+    }
+
     @Test func aBadAncillaryCRCIsAWarningWhenLenientAndRefusedWhenStrict() throws {
         let file = Forge.png(width: 1, height: 1, colorType: 2, rows: [[9, 8, 7]],
                              beforeImage: [Forge.chunk("tEXt", Array("Title\0x".utf8), badCRC: true)])

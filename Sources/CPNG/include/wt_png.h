@@ -45,7 +45,8 @@ typedef struct wt_png_info {
     /// The decompressed iCCP profile (NULL when absent or over max_metadata_bytes).
     const uint8_t *icc;
     size_t icc_length;
-    /// The eXIf chunk before the image data (NULL when absent).
+    /// The first eXIf chunk before the image data, pointing into `data` (NULL when absent,
+    /// over max_metadata_bytes or with a bad CRC). Read by the shim's chunk walk, not libpng.
     const uint8_t *exif;
     size_t exif_length;
 } wt_png_info;
