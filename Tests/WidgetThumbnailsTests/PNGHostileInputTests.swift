@@ -66,9 +66,9 @@ import Testing
             ("iTXt 300 MiB of zeros", Forge.chunk("iTXt", Array("Comment".utf8) + [0, 1, 0, 0, 0] + Forge.zlibZeros(zeros: bomb))),
             ("iCCP 300 MiB of zeros", Forge.chunk("iCCP", Array("ICC".utf8) + [0, 0] + Forge.zlibZeros(zeros: bomb))),
             ("iCCP declaring 300 MiB", Forge.chunk("iCCP", Array("ICC".utf8) + [0, 0] + Forge.zlibZeros(prefix: iccHeader, zeros: bomb))),
-            ("tEXt of 20 MiB", Forge.chunk("tEXt", Array("Comment".utf8) + [0] + [UInt8](repeating: 65, count: 20 << 20))),
-            ("eXIf of 20 MiB", Forge.chunk("eXIf", Array("MM".utf8) + [0, 42] + [UInt8](repeating: 0, count: 20 << 20))),
-            ("unknown chunk of 20 MiB", Forge.chunk("zzZz", [UInt8](repeating: 7, count: 20 << 20))),
+            ("tEXt of 6 MiB", Forge.chunk("tEXt", Array("Comment".utf8) + [0] + [UInt8](repeating: 65, count: 6 << 20))),
+            ("eXIf of 6 MiB", Forge.chunk("eXIf", Array("MM".utf8) + [0, 42] + [UInt8](repeating: 0, count: 6 << 20))),
+            ("unknown chunk of 6 MiB", Forge.chunk("zzZz", [UInt8](repeating: 7, count: 6 << 20))),
         ]
         var report: [String] = []
         for (name, chunk) in cases {
@@ -95,6 +95,47 @@ import Testing
         report.append("5000 tEXt chunks: \(manyOutcome.elapsed), libpng peak \(manyOutcome.libpngPeakBytes ?? -1) B")
         print("PNG bombs:\n  " + report.joined(separator: "\n  "))
         print("PNG bombs: process max RSS \(rssBefore) KB before, \(Self.maxRSSKilobytes()) KB after (includes the test's own ~2 MB files)")
+    }
+
+    @Test func imageDataBombsStopAfterTheLastRow() throws {
+        // libpng inflates excess image data to its end after the last row (0.7 s for 300 MiB
+        // behind a 1x1 image at -O2); the shim stops reading 1 KiB past the last row.
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { [UInt8(x * 80), UInt8(y * 80), 100] }
+        // Adam7 for 3x3: pass 1 (0,0); 4 (2,0); 5 (0,2) (2,2); 6 (1,0) / (1,2); 7 row 1.
+        let passes: [[(Int, Int)]] = [[(0, 0)], [(2, 0)], [(0, 2), (2, 2)], [(1, 0)], [(1, 2)], [(0, 1), (1, 1), (2, 1)]]
+        var adam7Scanlines: [UInt8] = []
+        for row in passes {
+            adam7Scanlines.append(0)
+            for (x, y) in row { adam7Scanlines += pixel(x, y) }
+        }
+        var expected3x3: [UInt8] = []
+        for y in 0..<3 {
+            for x in 0..<3 { expected3x3 += pixel(x, y) + [255] }
+        }
+        let cases: [(String, Int, Bool, [UInt8], [UInt8])] = [
+            ("1x1", 1, false, [0] + pixel(1, 2), pixel(1, 2) + [255]),
+            ("Adam7 3x3", 3, true, adam7Scanlines, expected3x3),
+        ]
+        for (name, side, interlaced, scanlines, expected) in cases {
+            let head = Forge.signature + Forge.ihdr(width: side, height: side, bitDepth: 8, colorType: 2, interlaced: interlaced)
+            let clean = head + Forge.chunk("IDAT", Forge.zlibStored(scanlines)) + Forge.iend
+            let bomb = head + Forge.chunk("IDAT", Forge.zlibZeros(prefix: scanlines, zeros: 300 << 20)) + Forge.iend
+            #expect(Self.run(clean).image?.pixels == expected, "\(name) clean")
+            let lenient = Self.run(bomb)
+            #expect(lenient.image?.pixels == expected, "\(name): \(String(describing: lenient.error))")
+            #expect(lenient.warning?.contains("after the last row") == true, "\(name)")
+            #expect(lenient.elapsed < .milliseconds(200), "\(name) took \(lenient.elapsed)")
+            let strict = Self.run(bomb, .strict)
+            #expect(strict.error?.code == .corruptImage, "\(name)")
+            #expect(strict.elapsed < .milliseconds(200))
+            // Row by row (Adam7: through the reader's own image buffer).
+            var streamed = [UInt8]()
+            try PNGRowReader.withReader(bomb) { reader throws(ImageError) in
+                try reader.forEachRow { _, row throws(ImageError) in streamed += row }
+            }
+            #expect(streamed == expected, "\(name) streamed")
+            print("PNG image-data bomb \(name) (\(bomb.count) B, 300 MiB inflated): lenient \(lenient.elapsed), strict \(strict.elapsed)")
+        }
     }
 
     @Test func aChunkDeclaringTwoGigabytesIsRefusedWithoutAllocating() {
