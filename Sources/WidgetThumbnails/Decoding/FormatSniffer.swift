@@ -12,7 +12,9 @@ public enum FormatSniffer {
         let head = Array(bytes.prefix(32))
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool { has(head, magic, at: offset) }
         if starts([0xFF, 0xD8, 0xFF]) { return .supported(.jpeg) }
-        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .supported(.png) }
+        // "\x89PNG" is enough: a damaged rest of the signature (a text-mode transfer that ate
+        // the CR or LF) is a corrupt PNG, and the PNG decoder says so.
+        if starts([0x89, 0x50, 0x4E, 0x47]) { return .supported(.png) }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .supported(.webp) }
         return .unsupported(recognisedName(head))
     }

@@ -1,5 +1,5 @@
 /// A tiny deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
