@@ -14,9 +14,15 @@ public struct Thumbnail: Sendable {
     public var checksum: SHA256Digest
     public var colorHandling: ColorHandling
     public var renderCost: RenderCost
+    /// What the probe learnt about the original (format, stored size, orientation, profile).
+    public var source: ImageInfo
+    /// Every encode the byte-budget search made, in order; the last one is `bytes`.
+    public var attempts: [EncodeAttempt]
+    public var timings: StageTimings
 
     public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, encodeCount: Int,
-                colorHandling: ColorHandling, renderCost: RenderCost) {
+                colorHandling: ColorHandling, renderCost: RenderCost, source: ImageInfo,
+                attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings()) {
         self.bytes = bytes
         self.format = format
         self.size = size
@@ -25,5 +31,8 @@ public struct Thumbnail: Sendable {
         self.checksum = SHA256Digest.of(bytes)
         self.colorHandling = colorHandling
         self.renderCost = renderCost
+        self.source = source
+        self.attempts = attempts
+        self.timings = timings
     }
 }

@@ -1,0 +1,34 @@
+/// The source pixels at the smallest size worth keeping, ready to be resampled to any
+/// thumbnail size at or below the first one asked for.
+///
+/// JPEG and WebP decode once, shrunk on load (DCT scaling, scaled decode), and keep that
+/// decoded image, so the byte-budget search can resample smaller sizes without decoding
+/// again. PNG has no scaled decode: its rows stream straight through the resampler, so memory
+/// grows with the width, not the area, and a smaller size (rare) streams the file again.
+enum ScaledSource {
+    case decoded(DecodedImage)
+    case pngRows([UInt8], DecodeOptions)
+
+    static func open(_ bytes: [UInt8], info: ImageInfo, options: DecodeOptions) throws(ImageError) -> ScaledSource {
+        switch info.format {
+        case .png:
+            return .pngRows(bytes, options)
+        case .jpeg, .webp:
+            return .decoded(try ImageDecoder.decode(bytes, options: options))
+        }
+    }
+
+    /// The image resampled to `size` (stored orientation; never upscaled).
+    func resampled(to size: PixelSize) throws(ImageError) -> RGBAImage {
+        switch self {
+        case .decoded(let decoded):
+            return try Resampler.resize(decoded.image, to: size)
+        case .pngRows(let bytes, let options):
+            return try PNGRowReader.withReader(bytes, options: options) { (reader) throws(ImageError) -> RGBAImage in
+                let stream = try ResamplingStream(sourceSize: reader.info.size, targetSize: size)
+                try reader.forEachRow { _, row in stream.consume(row: row) }
+                return stream.finish()
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Where one thumbnail's time went, in seconds. Resample includes colour conversion and
+/// orientation (both work on the small image and are cheap); encode includes every attempt
+/// of the byte-budget search.
+public struct StageTimings: Sendable, Codable, Equatable {
+    public var decode: Double = 0
+    public var resample: Double = 0
+    public var encode: Double = 0
+
+    public init() {}
+
+    public var total: Double { decode + resample + encode }
+
+    /// Runs `body`, adding its wall time to the stage at `keyPath`.
+    mutating func measure<Result>(_ stage: WritableKeyPath<StageTimings, Double>,
+                                  _ body: () throws(ImageError) -> Result) throws(ImageError) -> Result {
+        let start = ContinuousClock.now
+        defer { self[keyPath: stage] += (ContinuousClock.now - start).seconds }
+        return try body()
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,65 @@
+/// Turns an original image into a widget thumbnail: probe, plan the size, decode at scale,
+/// resample, convert colour, orient, encode within the byte budget. Each stage is its own
+/// type; this one only runs them in order. Safe to use from several threads at once.
+public struct ThumbnailPipeline: Sendable {
+    public var options: ThumbnailOptions
+
+    public init(options: ThumbnailOptions = ThumbnailOptions()) {
+        self.options = options
+    }
+
+    /// Reads `path` (size-capped before reading) and thumbnails it. Errors name the file.
+    public func thumbnail(atPath path: String) throws(ImageError) -> Thumbnail {
+        let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
+        return try thumbnail(of: bytes, file: path)
+    }
+
+    /// Thumbnails an image in memory. `file` only names the input in errors.
+    public func thumbnail(of bytes: [UInt8], file: String? = nil) throws(ImageError) -> Thumbnail {
+        do {
+            return try make(bytes)
+        } catch {
+            throw error.naming(file)
+        }
+    }
+
+    private func make(_ bytes: [UInt8]) throws(ImageError) -> Thumbnail {
+        var timings = StageTimings()
+        let info = try ImageDecoder.probe(bytes, limits: options.limits)
+        let box = options.family.map { FamilySizing.box(for: $0, sourceSize: info.orientedSize) } ?? options.box
+        guard box.width > 0, box.height > 0 else {
+            throw ImageError(.invalidArgument, "the thumbnail box \(box) is empty")
+        }
+        let decodeOptions = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box)
+        let source = try timings.measure(\.decode) { () throws(ImageError) in
+            try ScaledSource.open(bytes, info: info, options: decodeOptions)
+        }
+
+        // Every size the budget search asks for goes through the same steps.
+        var color = ColorConverter.Result(handling: ColorHandling(.untaggedSRGB))
+        func render(stored size: PixelSize) throws(ImageError) -> RGBAImage {
+            var image = try source.resampled(to: size)
+            color = ColorConverter.apply(options.colorPolicy, profile: info.iccProfile,
+                                         colorModel: info.colorModel, to: &image)
+            return image.oriented(info.orientation)
+        }
+
+        let planned = ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation, box: box)
+        let first = try timings.measure(\.resample) { () throws(ImageError) in try render(stored: planned) }
+        let encoder = BudgetedEncoder(format: options.format.resolved(for: first), budget: options.budget,
+                                      quality: options.quality, iccProfile: color.outputProfile)
+        let encoded = try timings.measure(\.encode) { () throws(ImageError) in
+            try encoder.encode(first) { (upright: PixelSize) throws(ImageError) -> RGBAImage in
+                try render(stored: info.orientation.swapsAxes ? upright.transposed : upright)
+            }
+        }
+
+        // Embedded wide-gamut profiles render in extended range on iOS: 8 bytes a pixel.
+        let wideColour = color.outputProfile.map { !$0.isSRGB } ?? false
+        return Thumbnail(bytes: encoded.bytes, format: encoded.format, size: encoded.size,
+                         quality: encoded.quality, encodeCount: encoded.encodeCount,
+                         colorHandling: color.handling,
+                         renderCost: RenderCost(size: encoded.size, bytesPerPixel: wideColour ? 8 : 4),
+                         source: info, attempts: encoded.attempts, timings: timings)
+    }
+}
