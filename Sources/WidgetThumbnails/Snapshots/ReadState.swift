@@ -51,7 +51,9 @@ public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case manifestCorrupt = "manifest corrupt"
         case snapshotMissing = "snapshot missing"
         case snapshotRejected = "snapshot rejected"
-        /// The snapshot's checksum, JSON, schema or revision is wrong.
+        /// The snapshot's bytes do not hash to the manifest's checksum.
+        case snapshotChecksumMismatch = "snapshot checksum mismatch"
+        /// The snapshot's JSON, schema or revision is wrong.
         case snapshotCorrupt = "snapshot corrupt"
     }
 

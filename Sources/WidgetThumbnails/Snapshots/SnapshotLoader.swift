@@ -39,7 +39,7 @@ struct SnapshotLoader: Sendable {
             throw ReadFailure(.snapshotRejected, error.description)
         }
         if let checksum, !ChecksumText.matches(bytes, checksum) {
-            throw ReadFailure(.snapshotCorrupt, "\(path): checksum mismatch: the manifest says \(checksum), the file is \(SHA256Digest.of(bytes))")
+            throw ReadFailure(.snapshotChecksumMismatch, "\(path): checksum mismatch: the manifest says \(checksum), the file is \(SHA256Digest.of(bytes))")
         }
         do {
             return (try SnapshotCoding.decode(bytes, as: type, revision: revision), bytes)
