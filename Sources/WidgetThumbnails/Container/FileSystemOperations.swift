@@ -112,21 +112,16 @@ struct FileSystemOperations: Sendable {
     func read(_ fd: Int32, limit: Int, label: String) throws(SystemCallError) -> [UInt8] {
         try check(.read, label)
         var bytes = [UInt8]()
-        let chunk = 64 * 1024
+        var chunk = [UInt8](repeating: 0, count: min(limit, 64 * 1024 - 1) + 1)
         while bytes.count <= limit {
-            let want = min(chunk, limit + 1 - bytes.count)
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: want))
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + start, want)
-            }
+            let want = min(chunk.count, limit - bytes.count + 1)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, want) }
             if count < 0 {
-                bytes.removeLast(want)
                 if errno == EINTR { continue }
                 throw SystemCallError(.read, label, errno: errno)
             }
-            bytes.removeLast(want - count)
             if count == 0 { break }
+            chunk.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
         return bytes
     }
