@@ -123,7 +123,7 @@ struct ContainerVerifier {
         case .snapshotMissing: .brokenReference
         case .snapshotChecksumMismatch: .checksumMismatch
         case .manifestRejected, .snapshotRejected: .refusedPath
-        case .containerUnavailable, .manifestCorrupt, .snapshotCorrupt: .corrupt
+        case .containerUnavailable, .unreadable, .manifestCorrupt, .snapshotCorrupt: .corrupt
         }
     }
 

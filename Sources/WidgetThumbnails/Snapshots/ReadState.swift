@@ -45,6 +45,8 @@ public struct SnapshotImage: Sendable, Equatable {
 public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable, Equatable, CaseIterable {
         case containerUnavailable = "container unavailable"
+        /// A read failed with an I/O error (the files may be fine).
+        case unreadable
         /// `current.json` is refused (a symlink, not a regular file, a path outside the grammar).
         case manifestRejected = "manifest rejected"
         /// `current.json` is not a valid manifest.
@@ -59,10 +61,20 @@ public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var code: Code
     public var reason: String
+    /// The failed system call behind `.unreadable`, for the writer's typed I/O error.
+    var systemCall: SystemCallError?
 
     public init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
+    }
+
+    init(unreadable error: ConfinementError) {
+        self.init(.unreadable, error.description)
+        if case .io(let path, let operation, let code) = error {
+            let kind = FileSystemOperation.Kind(rawValue: operation) ?? .read
+            systemCall = SystemCallError(kind, path, errno: code)
+        }
     }
 
     public var description: String { "\(code.rawValue): \(reason)" }

@@ -12,7 +12,7 @@ struct SnapshotLoader: Sendable {
         } catch {
             switch error {
             case .notFound: return nil
-            case .io: throw ReadFailure(.manifestCorrupt, error.description)
+            case .io: throw ReadFailure(unreadable: error)
             default: throw ReadFailure(.manifestRejected, error.description)
             }
         }
@@ -35,8 +35,11 @@ struct SnapshotLoader: Sendable {
         do {
             bytes = try opener.readFile(path.containerPath, limit: limits.snapshotBytes)
         } catch {
-            if case .notFound = error { throw ReadFailure(.snapshotMissing, error.description) }
-            throw ReadFailure(.snapshotRejected, error.description)
+            switch error {
+            case .notFound: throw ReadFailure(.snapshotMissing, error.description)
+            case .io: throw ReadFailure(unreadable: error)
+            default: throw ReadFailure(.snapshotRejected, error.description)
+            }
         }
         if let checksum, !ChecksumText.matches(bytes, checksum) {
             throw ReadFailure(.snapshotChecksumMismatch, "\(path): checksum mismatch: the manifest says \(checksum), the file is \(SHA256Digest.of(bytes))")

@@ -88,6 +88,9 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
             throw StoreError(error)
         } catch let error as StoreError {
             throw error
+        } catch let error as ConfinementError {
+            if case .io(let path, let operation, let code) = error { throw .io(operation: operation, path: path, errno: code) }
+            throw .corruptContainer(reason: error.description) // e.g. `images` is a symlink
         } catch {
             throw .io(operation: "commit", path: "", errno: EIO)
         }
@@ -99,6 +102,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
         do {
             return try loader.manifest()
         } catch {
+            if let call = error.systemCall { throw StoreError(call) }
             throw .corruptContainer(reason: error.description)
         }
     }
@@ -108,6 +112,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
         do {
             committed = try loader.snapshot(revision: manifest.revision, checksum: manifest.checksum, as: Payload.self).0
         } catch {
+            if let call = error.systemCall { throw StoreError(call) }
             throw .conflict(revision: manifest.revision, reason: "the committed snapshot cannot be compared: \(error)")
         }
         if let difference = Self.difference(committed, payload: payload, image: image) {
@@ -136,6 +141,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
             throw error
         } catch let error as ConfinementError {
             if case .notFound = error { return false }
+            if case .io(let path, let operation, let code) = error { throw .io(operation: operation, path: path, errno: code) }
             throw .conflict(revision: revision, reason: "\(path) exists and cannot be used: \(error)")
         } catch {
             throw .conflict(revision: revision, reason: "\(path) exists and cannot be used: \(error)")
@@ -156,6 +162,8 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
             throw error
         } catch let error as ReadFailure where error.code == .snapshotMissing {
             return nil
+        } catch let error as ReadFailure where error.systemCall != nil {
+            throw StoreError(error.systemCall!)
         } catch {
             throw .conflict(revision: revision, reason: "\(path) exists and cannot be used: \(error)")
         }
