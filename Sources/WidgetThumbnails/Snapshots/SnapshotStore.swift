@@ -5,8 +5,9 @@ import Glibc
 /// thumbnail as immutable, checksummed files, then switches `current.json` to them atomically.
 /// One writer at a time across processes (an OFD lock on `.lock`); readers never wait.
 ///
-/// The store takes a prepared `Thumbnail`. Committing from an original image (thumbnailed by
-/// the pipeline first) is a separate extension that ends in this `commit`.
+/// The store takes a prepared `Thumbnail`. Committing from an original image is the seam for
+/// the pipeline: an extension (`commit(revision:payload:original:options:)`, in Pipeline/) makes
+/// the `Thumbnail` first and then calls this `commit`, so every rule here applies unchanged.
 public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Sendable {
     public let options: StoreOptions
     let container: ContainerDirectory
