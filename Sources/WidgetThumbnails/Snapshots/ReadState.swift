@@ -1,0 +1,81 @@
+/// What a widget should render: always a state, never a crash.
+public enum ReadState<Payload: Sendable>: Sendable {
+    /// The committed snapshot, with its image (nil when the snapshot names none).
+    case content(Snapshot<Payload>, SnapshotImage?)
+    /// No manifest yet: nothing was ever committed.
+    case empty
+    /// The committed snapshot, but generated longer ago than the freshness threshold.
+    case stale(Snapshot<Payload>, SnapshotImage?)
+    /// No snapshot can be shown (a corrupt or refused manifest or snapshot).
+    case unavailable(ReadFailure)
+}
+
+extension ReadState: Equatable where Payload: Equatable {}
+
+/// The image a snapshot names, and whether it can be shown.
+public struct SnapshotImage: Sendable, Equatable {
+    public enum Status: String, Sendable, Equatable, CaseIterable {
+        /// Read through a confined open; size, checksum and format match the snapshot.
+        case ok
+        /// No file by that name.
+        case missing
+        /// The file's bytes do not match the snapshot (size, checksum or format).
+        case corrupt
+        /// The path or the file was refused: outside the grammar, a symlink, not a regular
+        /// file, hard-linked, on another file system, over the size cap, or unreadable.
+        case rejected
+    }
+
+    public var reference: ImageReference
+    public var status: Status
+    /// Exactly the bytes whose checksum was verified; nil unless `status` is `.ok`.
+    public var bytes: [UInt8]?
+    /// Why the image is not shown; nil when `status` is `.ok`.
+    public var reason: String?
+
+    public init(reference: ImageReference, status: Status, bytes: [UInt8]?, reason: String?) {
+        self.reference = reference
+        self.status = status
+        self.bytes = bytes
+        self.reason = reason
+    }
+}
+
+/// Why a read gives `unavailable`.
+public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, Equatable, CaseIterable {
+        case containerUnavailable = "container unavailable"
+        /// A read failed with an I/O error (the files may be fine).
+        case unreadable
+        /// `current.json` is refused (a symlink, not a regular file, a path outside the grammar).
+        case manifestRejected = "manifest rejected"
+        /// `current.json` is not a valid manifest.
+        case manifestCorrupt = "manifest corrupt"
+        case snapshotMissing = "snapshot missing"
+        case snapshotRejected = "snapshot rejected"
+        /// The snapshot's bytes do not hash to the manifest's checksum.
+        case snapshotChecksumMismatch = "snapshot checksum mismatch"
+        /// The snapshot's JSON, schema or revision is wrong.
+        case snapshotCorrupt = "snapshot corrupt"
+    }
+
+    public var code: Code
+    public var reason: String
+    /// The failed system call behind `.unreadable`, for the writer's typed I/O error.
+    var systemCall: SystemCallError?
+
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    init(unreadable error: ConfinementError) {
+        self.init(.unreadable, error.description)
+        if case .io(let path, let operation, let code) = error {
+            let kind = FileSystemOperation.Kind(rawValue: operation) ?? .read
+            systemCall = SystemCallError(kind, path, errno: code)
+        }
+    }
+
+    public var description: String { "\(code.rawValue): \(reason)" }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One committed revision as a reader sees it: the app's payload and, optionally, the image
+/// it binds by relative path and checksum.
+public struct Snapshot<Payload: Sendable>: Sendable {
+    public var revision: UInt64
+    public var generatedAt: Date
+    public var payload: Payload
+    public var image: ImageReference?
+
+    public init(revision: UInt64, generatedAt: Date, payload: Payload, image: ImageReference?) {
+        self.revision = revision
+        self.generatedAt = generatedAt
+        self.payload = payload
+        self.image = image
+    }
+}
+
+extension Snapshot: Equatable where Payload: Equatable {}
+
+/// How a snapshot names its image. Fields are exactly as they appear in the JSON; the reader
+/// validates them (grammar, revision, format) before it opens anything.
+public struct ImageReference: Sendable, Equatable, Codable {
+    public var relativePath: String
+    /// `sha256:<hex>` of the file's bytes.
+    public var checksum: String
+    public var byteCount: Int
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var format: ImageFormat
+
+    public init(relativePath: String, checksum: String, byteCount: Int, pixelWidth: Int, pixelHeight: Int, format: ImageFormat) {
+        self.relativePath = relativePath
+        self.checksum = checksum
+        self.byteCount = byteCount
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.format = format
+    }
+
+    /// The reference a commit of `thumbnail` at `revision` writes.
+    init(thumbnail: Thumbnail, revision: UInt64) {
+        self.init(relativePath: LayoutPath.image(revision: revision, format: thumbnail.format).description,
+                  checksum: thumbnail.checksum.description, byteCount: thumbnail.bytes.count,
+                  pixelWidth: thumbnail.size.width, pixelHeight: thumbnail.size.height, format: thumbnail.format)
+    }
+
+    /// The checked layout path: the grammar, the snapshot's revision, an extension matching `format`.
+    func layoutPath(revision: UInt64) throws(ConfinementError) -> LayoutPath {
+        let path = try LayoutPath(parsing: relativePath)
+        guard case .image(let pathRevision, let pathFormat) = path else {
+            throw .invalidPath(relativePath, "an image must live in images/")
+        }
+        guard pathRevision == revision else {
+            throw .invalidPath(relativePath, "names revision \(pathRevision) in snapshot \(revision)")
+        }
+        guard pathFormat == format else {
+            throw .invalidPath(relativePath, "the extension does not match the format \(format.rawValue)")
+        }
+        return path
+    }
+
+    /// Hand-written JSON in the documented key order (every field is ASCII by construction).
+    var encoded: String {
+        "{\"relativePath\":\"\(relativePath)\",\"checksum\":\"\(checksum)\",\"byteCount\":\(byteCount),"
+            + "\"pixelWidth\":\(pixelWidth),\"pixelHeight\":\(pixelHeight),\"format\":\"\(format.rawValue)\"}"
+    }
+}

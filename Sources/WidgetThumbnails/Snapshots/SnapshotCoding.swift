@@ -1,0 +1,81 @@
+import Foundation
+
+/// The bytes of `snapshots/snapshot-<rev>.json`, in the documented key order; the app's payload
+/// goes through JSONEncoder with sorted keys so equal payloads give equal bytes.
+enum SnapshotCoding {
+    static let schemaVersion = 1
+
+    static func encode<Payload: Encodable>(revision: UInt64, generatedAt: Date, payload: Payload,
+                                           image: ImageReference?) throws(SnapshotCodingError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let payloadBytes: Data
+        do {
+            payloadBytes = try encoder.encode(payload)
+        } catch {
+            throw SnapshotCodingError(reason: "the payload cannot be encoded as JSON: \(summary(of: error))")
+        }
+        var text = "{\"schemaVersion\":\(schemaVersion),\"revision\":\(revision),"
+        text += "\"generatedAt\":\"\(timestamp(generatedAt))\",\"payload\":"
+        var bytes = Array(text.utf8)
+        bytes += payloadBytes
+        if let image { bytes += Array(",\"image\":\(image.encoded)".utf8) }
+        bytes += Array("}\n".utf8)
+        return bytes
+    }
+
+    private struct Document<Payload: Decodable>: Decodable {
+        var schemaVersion: Int
+        var revision: UInt64
+        var generatedAt: String
+        var payload: Payload
+        var image: ImageReference?
+    }
+
+    /// Parses a snapshot and checks its schema version and that it is revision `revision`.
+    static func decode<Payload: Decodable & Sendable>(_ bytes: [UInt8], as: Payload.Type,
+                                                      revision: UInt64) throws(SnapshotCodingError) -> Snapshot<Payload> {
+        let document: Document<Payload>
+        do {
+            document = try JSONDecoder().decode(Document<Payload>.self, from: Data(bytes))
+        } catch {
+            throw SnapshotCodingError(reason: "not a valid snapshot: \(summary(of: error))")
+        }
+        guard document.schemaVersion == schemaVersion else {
+            throw SnapshotCodingError(reason: "schema version \(document.schemaVersion); this reader knows \(schemaVersion)")
+        }
+        guard document.revision == revision else {
+            throw SnapshotCodingError(reason: "it says revision \(document.revision), expected \(revision)")
+        }
+        guard let date = parseTimestamp(document.generatedAt) else {
+            throw SnapshotCodingError(reason: "generatedAt \(ConfinementError.quoted(document.generatedAt)) is not an ISO 8601 time")
+        }
+        return Snapshot(revision: document.revision, generatedAt: date, payload: document.payload, image: document.image)
+    }
+
+    static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
+
+    static func parseTimestamp(_ text: String) -> Date? {
+        guard text.utf8.count <= 64 else { return nil }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+
+    /// A short, single-line account of a Codable error (no huge coding paths).
+    static func summary(of error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context),
+             DecodingError.keyNotFound(_, let context),
+             DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        default:
+            return String(describing: error)
+        }
+    }
+}
+
+struct SnapshotCodingError: Error, Sendable, Equatable {
+    var reason: String
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+extension SnapshotStore {
+    /// Checks every reference, checksum and path; changes nothing and takes no lock.
+    public func verify() -> VerificationReport {
+        var verifier = ContainerVerifier(loader: loader, operations: operations)
+        return verifier.run()
+    }
+
+    /// Removes revisions older than the committed one and the `policy.keep` before it, and
+    /// leftovers of interrupted commits, when older than `policy.grace`. Takes the writers'
+    /// lock; refuses to touch a container whose manifest cannot be read.
+    @discardableResult
+    public func collectGarbage(_ policy: GarbageCollectionPolicy = GarbageCollectionPolicy(),
+                               now: Date = Date()) throws(StoreError) -> GarbageCollectionReport {
+        let lock = try ContainerLock(container: container, operations: operations, timeout: options.lockTimeout)
+        defer { lock.release() }
+        let committed = try committedManifest()?.revision
+        let collector = GarbageCollector(container: container, opener: opener, operations: operations,
+                                         policy: policy, now: now)
+        do {
+            return try collector.run(committed: committed)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+}

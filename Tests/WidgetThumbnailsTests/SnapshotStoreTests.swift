@@ -1,0 +1,182 @@
+import Foundation
+import Glibc
+import Testing
+@testable import WidgetThumbnails
+
+@Suite struct SnapshotStoreTests {
+    let scratch = ScratchDirectory()
+
+    @Test func aCommitWritesTheDocumentedLayout() throws {
+        let store = try Fixture.store(scratch)
+        let thumbnail = Fixture.thumbnail(.webp)
+        let when = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(try store.commit(revision: 42, payload: Fixture.payload, image: thumbnail, generatedAt: when) == .committed)
+
+        let snapshotBytes = try #require(scratch.read("container/snapshots/snapshot-42.json"))
+        let sha = SHA256Digest.of(snapshotBytes).hex
+        let manifest = String(decoding: try #require(scratch.read("container/current.json")), as: UTF8.self)
+        #expect(manifest == "{\"schemaVersion\":1,\"revision\":42,\"snapshot\":\"snapshots/snapshot-42.json\",\"checksum\":\"sha256:\(sha)\"}\n")
+
+        let imageSHA = SHA256Digest.of(thumbnail.bytes).hex
+        let snapshot = String(decoding: snapshotBytes, as: UTF8.self)
+        #expect(snapshot == "{\"schemaVersion\":1,\"revision\":42,\"generatedAt\":\"2023-11-14T22:13:20Z\","
+            + "\"payload\":{\"count\":3,\"title\":\"Living room\"},"
+            + "\"image\":{\"relativePath\":\"images/thumbnail-42.webp\",\"checksum\":\"sha256:\(imageSHA)\","
+            + "\"byteCount\":\(thumbnail.bytes.count),\"pixelWidth\":500,\"pixelHeight\":375,\"format\":\"webp\"}}\n")
+        #expect(scratch.read("container/images/thumbnail-42.webp") == thumbnail.bytes)
+        #expect(scratch.exists("container/.lock"))
+    }
+
+    @Test func immutableFilesAreReadOnlyAndTheManifestIsNot() throws {
+        let store = try Fixture.store(scratch)
+        let previous = umask(0o077) // a strict umask must not change the published mode
+        defer { umask(previous) }
+        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail(.jpeg))
+        #expect(scratch.mode("container/images/thumbnail-1.jpg") == 0o444)
+        #expect(scratch.mode("container/snapshots/snapshot-1.json") == 0o444)
+        #expect(scratch.mode("container/current.json") != 0o444)
+    }
+
+    @Test func aSnapshotWithoutAnImageHasNoImageKey() throws {
+        let store = try Fixture.store(scratch)
+        try store.commit(revision: 0, payload: Fixture.payload, image: nil)
+        let text = String(decoding: try #require(scratch.read("container/snapshots/snapshot-0.json")), as: UTF8.self)
+        #expect(!text.contains("\"image\""))
+        #expect(!scratch.exists("container/images/thumbnail-0.webp"))
+        guard case .content(let snapshot, nil) = Fixture.reader(scratch).read() else {
+            Issue.record("expected content without image"); return
+        }
+        #expect(snapshot.revision == 0)
+        #expect(snapshot.payload == Fixture.payload)
+    }
+
+    @Test func aHigherRevisionReplacesTheManifestAndKeepsOlderFiles() throws {
+        let store = try Fixture.store(scratch)
+        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail(seed: "one"))
+        let two = TestPayload(title: "Kitchen", count: 9)
+        #expect(try store.commit(revision: 2, payload: two, image: Fixture.thumbnail(.png, seed: "two")) == .committed)
+        guard case .content(let snapshot, let image) = Fixture.reader(scratch).read() else {
+            Issue.record("expected content"); return
+        }
+        #expect(snapshot.revision == 2)
+        #expect(snapshot.payload == two)
+        #expect(image?.status == .ok)
+        #expect(image?.bytes == Fixture.thumbnail(.png, seed: "two").bytes)
+        #expect(scratch.exists("container/snapshots/snapshot-1.json"))
+        #expect(scratch.exists("container/images/thumbnail-1.webp"))
+    }
+
+    @Test func aLowerRevisionIsStaleAndWritesNothing() throws {
+        let store = try Fixture.store(scratch)
+        try store.commit(revision: 5, payload: Fixture.payload, image: Fixture.thumbnail())
+        let before = scratch.fingerprint("container")
+        #expect(throws: StoreError.stale(current: 5, attempted: 4)) {
+            try store.commit(revision: 4, payload: TestPayload(title: "old", count: 0), image: Fixture.thumbnail(seed: "old"))
+        }
+        #expect(scratch.fingerprint("container") == before)
+        do {
+            try store.commit(revision: 0, payload: Fixture.payload, image: nil)
+        } catch {
+            #expect(error.description.contains("stale"))
+        }
+    }
+
+    @Test func theSameRevisionWithTheSameContentIsIdempotentAndWritesNothing() throws {
+        let store = try Fixture.store(scratch)
+        try store.commit(revision: 7, payload: Fixture.payload, image: Fixture.thumbnail(),
+                         generatedAt: Date(timeIntervalSince1970: 1_000))
+        let before = scratch.fingerprint("container")
+        #expect(before.count >= 5) // .lock, current.json, two dirs, two files
+        // A later generatedAt is not content: the retry is still the same revision.
+        #expect(try store.commit(revision: 7, payload: Fixture.payload, image: Fixture.thumbnail(),
+                                 generatedAt: Date(timeIntervalSince1970: 2_000)) == .idempotent)
+        #expect(scratch.fingerprint("container") == before)
+    }
+
+    @Test(arguments: ["payload", "image", "no image", "format"])
+    func theSameRevisionWithOtherContentIsAConflict(change: String) throws {
+        let store = try Fixture.store(scratch)
+        try store.commit(revision: 3, payload: Fixture.payload, image: Fixture.thumbnail(.webp))
+        let before = scratch.fingerprint("container")
+        var payload = Fixture.payload
+        var image: Thumbnail? = Fixture.thumbnail(.webp)
+        switch change {
+        case "payload": payload.count += 1
+        case "image": image = Fixture.thumbnail(.webp, seed: "other")
+        case "no image": image = nil
+        default: image = Fixture.thumbnail(.png)
+        }
+        do {
+            try store.commit(revision: 3, payload: payload, image: image)
+            Issue.record("expected a conflict")
+        } catch {
+            guard case .conflict(let revision, _) = error else { Issue.record("expected conflict, got \(error)"); return }
+            #expect(revision == 3)
+            #expect(error.description.hasPrefix("conflict"))
+        }
+        #expect(scratch.fingerprint("container") == before)
+    }
+
+    @Test func leftoversOfAnInterruptedCommitAreReusedWhenEqualAndNeverReplaced() throws {
+        let store = try Fixture.store(scratch)
+        try store.commit(revision: 1, payload: Fixture.payload, image: nil)
+        // An interrupted commit of revision 2 published its image and snapshot, not the manifest.
+        let other = try Fixture.store(scratch, "staging")
+        try other.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two"))
+        scratch.makeDirectory("container/images")
+        for file in ["images/thumbnail-2.webp", "snapshots/snapshot-2.json"] {
+            scratch.write("container/\(file)", scratch.read("staging/\(file)")!)
+        }
+        let leftover = scratch.fingerprint("container/snapshots")["snapshot-2.json"]
+
+        // Different content for revision 2: conflict, nothing replaced.
+        #expect(throws: StoreError.self) {
+            try store.commit(revision: 2, payload: TestPayload(title: "x", count: 0), image: Fixture.thumbnail(seed: "two"))
+        }
+        #expect(throws: StoreError.self) {
+            try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "changed"))
+        }
+        #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == 1)
+        // The same content: the leftovers are adopted as they are.
+        #expect(try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two")) == .committed)
+        #expect(scratch.fingerprint("container/snapshots")["snapshot-2.json"] == leftover)
+        #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == 2)
+        #expect(store.verify().isClean)
+    }
+
+    @Test func theNamedTemporaryFallbackPublishesTheSameLayout() throws {
+        var options = StoreOptions()
+        options.publishing = .namedTemporary
+        let store = try Fixture.store(scratch, options: options)
+        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail())
+        try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "2"))
+        #expect(Fixture.image(of: Fixture.reader(scratch).read())?.status == .ok)
+        #expect(scratch.mode("container/images/thumbnail-2.webp") == 0o444)
+        let report = store.verify()
+        #expect(report.problems.isEmpty && report.warnings.isEmpty, "\(report)")
+    }
+
+    @Test func revisionsBeyondTheGrammarAndMislabelledImagesAreRefused() throws {
+        let store = try Fixture.store(scratch)
+        #expect(throws: StoreError.invalidRevision(LayoutPath.maximumRevision + 1)) {
+            try store.commit(revision: LayoutPath.maximumRevision + 1, payload: Fixture.payload, image: nil)
+        }
+        var mislabelled = Fixture.thumbnail(.png)
+        mislabelled.format = .jpeg
+        #expect(throws: StoreError.self) { try store.commit(revision: 1, payload: Fixture.payload, image: mislabelled) }
+        #expect(try store.commit(revision: LayoutPath.maximumRevision, payload: Fixture.payload, image: nil) == .committed)
+        #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == LayoutPath.maximumRevision)
+    }
+
+    @Test func aCorruptManifestStopsCommitsInsteadOfGuessing() throws {
+        let store = try Fixture.store(scratch)
+        try store.commit(revision: 1, payload: Fixture.payload, image: nil)
+        scratch.write("container/current.json", Array("{\"schemaVersion\":1,".utf8))
+        do {
+            try store.commit(revision: 2, payload: Fixture.payload, image: nil)
+            Issue.record("expected corruptContainer")
+        } catch {
+            guard case .corruptContainer = error else { Issue.record("got \(error)"); return }
+        }
+    }
+}
