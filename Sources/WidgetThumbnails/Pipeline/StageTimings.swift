@@ -18,10 +18,3 @@ public struct StageTimings: Sendable, Codable, Equatable {
         return try body()
     }
 }
-
-extension Duration {
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) * 1e-18
-    }
-}

@@ -37,10 +37,3 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
         }
     }
 }
-
-extension Duration {
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-}
