@@ -17,9 +17,15 @@ static int fail(error_sink *sink, const char *text) {
     return -1;
 }
 
-int wt_color_rgba_to_srgb(const uint8_t *profile, size_t profile_length,
-                          uint8_t *rgba, size_t pixel_count,
-                          char *error, size_t error_capacity) {
+static cmsHPROFILE open_profile(cmsContext context, const uint8_t *bytes, size_t length) {
+    if (bytes == NULL) return cmsCreate_sRGBProfileTHR(context);
+    return cmsOpenProfileFromMemTHR(context, bytes, (cmsUInt32Number)length);
+}
+
+int wt_color_transform_rgba(const uint8_t *source_profile, size_t source_length,
+                            const uint8_t *target_profile, size_t target_length,
+                            uint8_t *rgba, size_t pixel_count,
+                            char *error, size_t error_capacity) {
     error_sink sink = { error, error_capacity };
     if (error_capacity > 0) error[0] = '\0';
     // A context per call: the error handler and every object are this call's own, so
@@ -30,12 +36,12 @@ int wt_color_rgba_to_srgb(const uint8_t *profile, size_t profile_length,
 
     int status = -1;
     cmsHTRANSFORM transform = NULL;
-    cmsHPROFILE output = cmsCreate_sRGBProfileTHR(context);
-    cmsHPROFILE input = cmsOpenProfileFromMemTHR(context, profile, (cmsUInt32Number)profile_length);
+    cmsHPROFILE input = open_profile(context, source_profile, source_length);
+    cmsHPROFILE output = open_profile(context, target_profile, target_length);
     if (input == NULL || output == NULL) {
-        fail(&sink, "the embedded ICC profile is not readable");
-    } else if (cmsGetColorSpace(input) != cmsSigRgbData) {
-        fail(&sink, "the embedded ICC profile is not an RGB profile");
+        fail(&sink, "an ICC profile is not readable");
+    } else if (cmsGetColorSpace(input) != cmsSigRgbData || cmsGetColorSpace(output) != cmsSigRgbData) {
+        fail(&sink, "an ICC profile is not an RGB profile");
     } else {
         // Relative colorimetric with black-point compensation: in-gamut colours stay exact,
         // out-of-gamut ones clip, as browsers and libvips do for display.
@@ -43,7 +49,7 @@ int wt_color_rgba_to_srgb(const uint8_t *profile, size_t profile_length,
                                           INTENT_RELATIVE_COLORIMETRIC,
                                           cmsFLAGS_COPY_ALPHA | cmsFLAGS_BLACKPOINTCOMPENSATION);
         if (transform == NULL) {
-            fail(&sink, "lcms2 could not build a transform for the embedded ICC profile");
+            fail(&sink, "lcms2 could not build a transform between the ICC profiles");
         } else {
             // cmsDoTransform counts pixels in a cmsUInt32Number: go in chunks.
             const size_t chunk = 1u << 20;

@@ -37,16 +37,31 @@ public enum ColorConverter {
 
     /// RGB pixels from `profile` to sRGB through Little CMS.
     public static func convertToSRGB(_ image: inout RGBAImage, from profile: ICCProfile) throws(ImageError) {
+        try convert(&image, from: profile, to: nil)
+    }
+
+    /// RGB pixels from one profile to another; nil stands for sRGB.
+    public static func convert(_ image: inout RGBAImage, from source: ICCProfile?, to target: ICCProfile?) throws(ImageError) {
         var message = ShimMessage()
         let pixelCount = image.width * image.height
-        let status = profile.data.withUnsafeBufferPointer { profileBytes in
-            image.pixels.withUnsafeMutableBufferPointer { pixels in
-                wt_color_rgba_to_srgb(profileBytes.baseAddress, profileBytes.count,
-                                      pixels.baseAddress, pixelCount, &message.buffer, message.buffer.count)
+        let status = withProfileBytes(source) { sourceBytes in
+            withProfileBytes(target) { targetBytes in
+                image.pixels.withUnsafeMutableBufferPointer { pixels in
+                    wt_color_transform_rgba(sourceBytes.baseAddress, sourceBytes.count,
+                                            targetBytes.baseAddress, targetBytes.count,
+                                            pixels.baseAddress, pixelCount, &message.buffer, message.buffer.count)
+                }
             }
         }
         guard status == 0 else {
             throw ImageError(.corruptImage, "colour conversion failed: \(message.text)")
         }
+    }
+
+    /// A profile's bytes, or an empty buffer with a nil base address (the shim's sRGB).
+    private static func withProfileBytes<Result>(_ profile: ICCProfile?,
+                                                 _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let profile else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return profile.data.withUnsafeBufferPointer(body)
     }
 }
