@@ -28,21 +28,3 @@ enum StoreArguments {
         return value
     }
 }
-
-/// Lines for a person, or one JSON document for a program.
-enum ReportStyle {
-    case lines
-    case json
-
-    init(_ arguments: ParsedArguments) {
-        self = arguments.isSet(StoreArguments.json) ? .json : .lines
-    }
-}
-
-extension Console {
-    /// `widget-thumbs: <container>: <what the store said>` on standard error. The store's
-    /// descriptions start with `stale:` or `conflict:` for those two cases.
-    func report(_ error: StoreError, container: String) {
-        write("\(WidgetThumbs.name): \(container): \(error)", to: .error)
-    }
-}
