@@ -10,7 +10,8 @@ enum WidgetThumbs {
     /// Every subcommand, in the order help lists them. A new command is a file in Commands/
     /// and one line here.
     static var commands: [any Command.Type] {
-        [DecodeCommand.self, InspectCommand.self, BudgetCommand.self]
+        [DecodeCommand.self, InspectCommand.self, BudgetCommand.self,
+         CommitCommand.self, ReadCommand.self, VerifyCommand.self, GCCommand.self]
     }
 
     static var spec: CommandSpec {

@@ -17,7 +17,7 @@ import Synchronization
 enum ChildProcess {
     /// Glibc's Swift module has no pipe2, so pipes get FD_CLOEXEC just after pipe(); holding
     /// this lock from pipe() to posix_spawn() keeps other spawns out of that window.
-    private static let spawnLock = Mutex(())
+    static let spawnLock = Mutex(())
 
     enum Ending: Equatable, CustomStringConvertible {
         case exited(Int32)

@@ -1,0 +1,154 @@
+import Foundation
+import Glibc
+import Testing
+import WidgetThumbnails
+
+/// A temporary directory with a container path in it and two tiny originals (opaque PNGs of
+/// different shapes, so a thumbnail shows which one it came from), for the store commands.
+struct StoreFixture {
+    let directory: TemporaryDirectory
+    /// Not created: `commit` creates it.
+    let container: String
+    /// 8x6 and 6x8 originals; their thumbnails keep those sizes (never upscaled).
+    let landscape: String
+    let portrait: String
+
+    static let landscapeSize = PixelSize(width: 8, height: 6)
+    static let portraitSize = PixelSize(width: 6, height: 8)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        container = directory.file("container")
+        landscape = try directory.write("landscape.png", Self.png(Self.landscapeSize, seed: 1))
+        portrait = try directory.write("portrait.png", Self.png(Self.portraitSize, seed: 2))
+    }
+
+    func remove() { directory.remove() }
+
+    /// The original used for `revision` in the crash and concurrency tests: even revisions
+    /// landscape, odd ones portrait.
+    func original(for revision: UInt64) -> String { revision % 2 == 0 ? landscape : portrait }
+
+    static func expectedSize(for revision: UInt64) -> PixelSize { revision % 2 == 0 ? landscapeSize : portraitSize }
+
+    /// Writes `{"revision":N}` for `revision` and returns its path: each revision's content is
+    /// a function of the revision alone, so two writers of one revision never conflict.
+    func payload(for revision: UInt64) throws -> String {
+        try directory.write("payload-\(revision).json", Array("{\"revision\":\(revision)}".utf8))
+    }
+
+    /// `commit --container <container> --revision N --image <original> --payload <payload>`.
+    func commitArguments(_ revision: UInt64) throws -> [String] {
+        ["commit", "--container", container, "--revision", String(revision),
+         "--image", original(for: revision), "--payload", try payload(for: revision)]
+    }
+
+    /// An opaque gradient, encoded as PNG by the library (deterministic bytes).
+    private static func png(_ size: PixelSize, seed: UInt8) throws -> [UInt8] {
+        var pixels: [UInt8] = []
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                pixels += [UInt8(x * 30) &+ seed, UInt8(y * 30), seed &* 60, 255]
+            }
+        }
+        return try ImageEncoder.encode(RGBAImage(width: size.width, height: size.height, pixels: pixels),
+                                       format: .png, quality: 0)
+    }
+}
+
+/// What a reader found in a container, checked for completeness: the manifest (parsed here,
+/// independently of the library) names the same revision as the snapshot the reader returned,
+/// the payload is that revision's, and the image is present, intact and the right original's.
+struct ContainerObservation {
+    enum State: String, CaseIterable {
+        case empty, content, stale, unavailable
+    }
+
+    var state: State
+    var revision: UInt64?
+    /// Empty when the container holds one complete revision (or nothing yet).
+    var defects: [String] = []
+
+    init(container: String) {
+        let read = SnapshotReader<JSONValue>(containerAt: container).read()
+        switch read {
+        case .empty:
+            state = .empty
+        case .unavailable(let failure):
+            state = .unavailable
+            defects.append("unavailable: \(failure)")
+        case .stale(let snapshot, let image), .content(let snapshot, let image):
+            state = read.isStale ? .stale : .content
+            revision = snapshot.revision
+            check(snapshot, image, container: container)
+        }
+    }
+
+    private mutating func check(_ snapshot: Snapshot<JSONValue>, _ image: SnapshotImage?, container: String) {
+        let manifest = Self.manifestRevision(container)
+        if manifest != snapshot.revision {
+            defects.append("current.json says revision \(manifest.map(String.init) ?? "none"), the snapshot \(snapshot.revision)")
+        }
+        if snapshot.payload != .object(["revision": .integer(Int64(snapshot.revision))]) {
+            defects.append("revision \(snapshot.revision) carries the payload \(snapshot.payload)")
+        }
+        guard let image else {
+            defects.append("revision \(snapshot.revision) has no image")
+            return
+        }
+        guard image.status == .ok, let bytes = image.bytes else {
+            defects.append("image \(image.reference.relativePath): \(image.status): \(image.reason ?? "")")
+            return
+        }
+        if SHA256Digest.of(bytes).description != image.reference.checksum {
+            defects.append("image bytes do not hash to \(image.reference.checksum)")
+        }
+        let expected = StoreFixture.expectedSize(for: snapshot.revision)
+        let size = PixelSize(width: image.reference.pixelWidth, height: image.reference.pixelHeight)
+        if size != expected {
+            defects.append("revision \(snapshot.revision) shows a \(size) image, its original is \(expected)")
+        }
+    }
+
+    /// `revision` from current.json, read with JSONSerialization (not the library's decoder).
+    static func manifestRevision(_ container: String) -> UInt64? {
+        guard let data = FileManager.default.contents(atPath: container + "/current.json"),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let number = object["revision"] as? NSNumber else { return nil }
+        return number.uint64Value
+    }
+}
+
+private extension ReadState {
+    var isStale: Bool {
+        if case .stale = self { return true }
+        return false
+    }
+}
+
+/// SplitMix64: a tiny seeded generator, so a failing run can be replayed.
+struct StoreTestRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// `verify` of the library, in-process (the CLI's `verify` is run too, less often: it is
+/// the same code behind a process start).
+func verifyInProcess(_ container: String) throws -> VerificationReport {
+    var options = StoreOptions()
+    options.creation = .mustExist
+    return try SnapshotStore<JSONValue>(containerAt: container, options: options).verify()
+}
+
+func monotonicNow() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
