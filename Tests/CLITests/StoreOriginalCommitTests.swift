@@ -48,13 +48,14 @@ import WidgetThumbnails
         let before = try FileManager.default.subpathsOfDirectory(atPath: fixture.container).sorted()
         do {
             try store.commit(revision: 2, payload: .null, original: Array("not an image".utf8), file: "notes.txt")
-            Issue.record("expected invalidImage")
+            Issue.record("expected thumbnailFailed")
         } catch {
-            guard case .invalidImage(let reason) = error else {
-                Issue.record("expected invalidImage, got \(error)")
+            guard case .thumbnailFailed(let imageError) = error else {
+                Issue.record("expected thumbnailFailed, got \(error)")
                 return
             }
-            #expect(reason.contains("notes.txt") && reason.contains("unsupported format"), "\(reason)")
+            #expect(imageError.code == .unsupportedFormat)
+            #expect(imageError.file == "notes.txt")
         }
         #expect(try FileManager.default.subpathsOfDirectory(atPath: fixture.container).sorted() == before)
         #expect(ContainerObservation.manifestRevision(fixture.container) == 1)

@@ -13,7 +13,7 @@ extension SnapshotStore {
     /// does: the same revision rules, the same crash-safe order.
     ///
     /// The pipeline is deterministic, so committing the same original and payload again is
-    /// idempotent. An original that cannot be thumbnailed throws `StoreError.invalidImage`
+    /// idempotent. An original that cannot be thumbnailed throws `StoreError.thumbnailFailed`
     /// carrying the pipeline's `ImageError` text (file, code, reason); nothing is written.
     @discardableResult
     public func commit(revision: UInt64, payload: Payload, originalAtPath path: String,
@@ -48,7 +48,7 @@ extension SnapshotStore {
         do {
             return try make()
         } catch {
-            throw .invalidImage(reason: error.description)
+            throw .thumbnailFailed(error)
         }
     }
 }

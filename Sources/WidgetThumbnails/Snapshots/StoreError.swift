@@ -22,6 +22,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPayload(reason: String)
     /// The thumbnail's bytes are not of its declared format.
     case invalidImage(reason: String)
+    /// The original could not be thumbnailed (with the pipeline's error, its code and file).
+    case thumbnailFailed(ImageError)
 
     init(_ error: SystemCallError) {
         self = .io(operation: error.operation.rawValue, path: error.path, errno: error.errno)
@@ -45,6 +47,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid payload: \(reason)"
         case .invalidImage(let reason):
             "invalid image: \(reason)"
+        case .thumbnailFailed(let error):
+            error.description
         }
     }
 }
