@@ -2,8 +2,13 @@ import WidgetThumbnails
 
 extension Console {
     /// `widget-thumbs: <container>: <what the store said>` on standard error. The store's
-    /// descriptions start with `stale:` or `conflict:` for those two cases.
+    /// descriptions start with `stale:` or `conflict:` for those two cases. An original that
+    /// could not be thumbnailed is reported like any image failure: `widget-thumbs: <file>: ...`.
     func report(_ error: StoreError, container: String) {
-        write("\(WidgetThumbs.name): \(container): \(error)", to: .error)
+        if case .thumbnailFailed(let imageError) = error {
+            report(imageError)
+        } else {
+            write("\(WidgetThumbs.name): \(container): \(error)", to: .error)
+        }
     }
 }
