@@ -77,13 +77,19 @@ enum ContactSheet {
             """
     }
 
+    /// Short enough for a card: every device, or the first few by name (all of them in the
+    /// tooltip).
     private static func verdict(_ cost: RenderCost.FamilyCost) -> String {
         if cost.fitsEverywhere {
             return "<li class=\"fits\">\(cost.family.rawValue): fits everywhere</li>"
         }
-        let devices = cost.failingDevices.joined(separator: ", ")
-        return "<li class=\"over\" title=\"\(escape(devices))\">\(cost.family.rawValue): over the archival cap on "
-            + "\(cost.failingDevices.count) of \(cost.devices.count) (\(escape(devices)))</li>"
+        let failing = cost.failingDevices
+        let devices = failing.joined(separator: ", ")
+        let text = failing.count == cost.devices.count
+            ? "over the archival cap on every device (\(failing.count))"
+            : "over the archival cap on \(failing.count) of \(cost.devices.count): "
+                + failing.prefix(2).joined(separator: ", ") + (failing.count > 2 ? ", +\(failing.count - 2) more" : "")
+        return "<li class=\"over\" title=\"\(escape(devices))\">\(cost.family.rawValue): \(escape(text))</li>"
     }
 
     static func escape(_ text: String) -> String {
