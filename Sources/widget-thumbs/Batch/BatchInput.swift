@@ -1,0 +1,13 @@
+import WidgetThumbnails
+
+/// One image the batch will thumbnail: where it is, and its path relative to the argument it
+/// came from (the basis of its output name and its shard).
+struct BatchInput: Sendable, Equatable {
+    /// The path to open: the argument itself, or the directory argument joined with `relativePath`.
+    var path: String
+    /// `sub/a.jpg` under a directory argument; the file name alone for a file argument.
+    var relativePath: String
+    /// Set when the input could not even be listed (an unreadable directory): reported as
+    /// this input's failure.
+    var discoveryError: ImageError? = nil
+}

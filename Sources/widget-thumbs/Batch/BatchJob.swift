@@ -1,0 +1,108 @@
+import Glibc
+import WidgetThumbnails
+
+/// One input, planned: what to read and where its thumbnail goes.
+struct PlannedInput: Sendable {
+    var input: BatchInput
+    var name: OutputNaming.Name
+}
+
+/// What one job produced: the report entry, and the manifest entry to keep (nil for failures).
+struct BatchOutcome: Sendable {
+    var report: BatchItemReport
+    var manifestName: String?
+    var manifestEntry: BatchManifest.Entry?
+    /// The error to print, for a failed input.
+    var error: ImageError?
+}
+
+/// Thumbnails one input: skips it when up to date, reads and probes it, waits for memory,
+/// runs the shared pipeline, and writes the thumbnail atomically. Never throws: every
+/// failure becomes that input's outcome, so the batch goes on.
+struct BatchJob: Sendable {
+    var pipeline: ThumbnailPipeline
+    var admission: MemoryAdmission
+    var outDirectory: String
+    var settings: String
+    var force: Bool
+    var manifest: BatchManifest
+
+    func run(_ planned: PlannedInput) -> BatchOutcome {
+        let input = planned.input
+        if let error = input.discoveryError { return failure(input.path, error) }
+        let name: String
+        switch planned.name {
+        case .base(let base): name = base
+        case .collision(let earlier):
+            return failure(input.path, ImageError(
+                .invalidArgument, "its thumbnail would have the same name as the one for \(earlier); rename one of them"))
+        }
+        let stat = InputStat(path: input.path)
+        if !force, let stat,
+           let entry = manifest.upToDate(name: name, input: input, stat: stat, settings: settings, outDirectory: outDirectory) {
+            return BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory),
+                                manifestName: name, manifestEntry: entry)
+        }
+        do throws(ImageError) {
+            return try make(input, name: name, stat: stat)
+        } catch {
+            return failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes)
+        }
+    }
+
+    private func make(_ input: BatchInput, name: String, stat: InputStat?) throws(ImageError) -> BatchOutcome {
+        let start = Stopwatch()
+        let bytes = try InputFile.read(input.path, maxBytes: pipeline.options.limits.maxFileBytes)
+        let info = try ImageDecoder.probe(bytes, file: input.path, limits: pipeline.options.limits)
+        let estimate = DecodeMemoryEstimate.bytes(for: info, fileBytes: bytes.count, options: pipeline.options)
+        let readTime = start.seconds
+        return try admission.admit(estimate) { () throws(ImageError) -> BatchOutcome in
+            let thumbnail = try pipeline.thumbnail(of: bytes, file: input.path)
+            let relativeOutput = OutputNaming.outputPath(base: name, fileExtension: thumbnail.format.fileExtension)
+            let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
+            let writeStart = Stopwatch()
+            try OutputDirectories.create(parentOf: outputPath)
+            try AtomicFile.write(thumbnail.bytes, toPath: outputPath)
+            let write = writeStart.seconds
+            let stages = thumbnail.timings
+            let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
+                                                  write: write, total: readTime + stages.total + write)
+            let report = BatchItemReport.made(input.path, output: outputPath, sourceBytes: bytes.count,
+                                              thumbnail: thumbnail, timings: timings)
+            // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
+            let entry = stat.map {
+                BatchManifest.Entry(settings: settings, relativePath: input.relativePath, inputBytes: $0.bytes,
+                                    inputModified: $0.modified, output: relativeOutput, item: report)
+            }
+            return BatchOutcome(report: report, manifestName: name, manifestEntry: entry)
+        }
+    }
+
+    private func failure(_ path: String, _ error: ImageError, sourceBytes: Int? = nil) -> BatchOutcome {
+        let named = error.naming(path)
+        return BatchOutcome(report: .failed(path, named, sourceBytes: sourceBytes), error: named)
+    }
+}
+
+/// `mkdir -p` for the folders that mirror the inputs' relative paths.
+enum OutputDirectories {
+    static func create(parentOf path: String) throws(ImageError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        try create(String(path[..<slash]))
+    }
+
+    static func create(_ directory: String) throws(ImageError) {
+        var status = stat()
+        if stat(directory, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw ImageError(.io, "cannot create the output folder: a file is in the way", file: directory)
+            }
+            return
+        }
+        try create(parentOf: directory)
+        // Another worker may create it between the check and here: that is fine.
+        guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+            throw ImageError(.io, "cannot create the output folder: \(String(cString: strerror(errno)))", file: directory)
+        }
+    }
+}

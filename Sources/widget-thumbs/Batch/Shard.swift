@@ -1,0 +1,32 @@
+/// `--shard K/N`: this process takes the inputs whose relative path hashes to K modulo N.
+/// The hash is 64-bit FNV-1a over the UTF-8 bytes of the relative path (Swift's `Hasher` is
+/// seeded per process, so it would give every process a different split). Shards are
+/// disjoint and together cover every input; an input lands in the same shard on any machine.
+struct Shard: Sendable, Equatable, CustomStringConvertible {
+    let index: Int
+    let count: Int
+
+    /// `K/N` with 0 <= K < N, N >= 1.
+    init?(commandLine text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+              count >= 1, (0..<count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    func contains(_ relativePath: String) -> Bool {
+        Int(Self.fnv1a(relativePath) % UInt64(count)) == index
+    }
+
+    var description: String { "\(index)/\(count)" }
+
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import WidgetThumbnails
+
+/// `widget-thumbs batch <input>... --out <dir>`: thumbnails for every image in files and
+/// folders, in parallel within a memory limit, skipping what is up to date. Docs/batch.md
+/// describes naming, re-runs, sharding and the contact sheet.
+struct BatchCommand: Command {
+    static let inputs = ArgumentSpec("input", arity: .oneOrMore,
+                                     help: "Image files and folders of images (jpg, jpeg, png, webp in folders).")
+    static let out = OptionSpec.value(
+        "out", short: "o", valueName: "dir", presence: .required,
+        help: "The folder for the thumbnails, mirroring each input's path relative to the folder it came from. Created if missing.")
+    static let family = OptionSpec.value(
+        "family", valueName: "family", presence: .optional, allowedValues: WidgetFamily.allCases.map(\.rawValue),
+        help: "Size each thumbnail for this widget family (cover its largest slot, stay under its smallest archival cap) instead of --max-side.")
+    static let format = OptionSpec.choice(
+        "format", valueName: "format", default: OutputFormat.auto,
+        help: "Output format; auto is JPEG for opaque images and WebP for images with transparency.")
+    static let maxSide = OptionSpec.value(
+        "max-side", valueName: "n", presence: .defaulted("500"),
+        help: "The longest side in pixels: each thumbnail fits an NxN box, never upscaled.")
+    static let maxBytes = OptionSpec.value(
+        "max-bytes", valueName: "n", presence: .defaulted("\(ByteBudget.defaultCap)"),
+        help: "The byte cap per thumbnail; at most \(ByteBudget.hardCeiling) (a larger value is clamped, with a note).")
+    static let quality = OptionSpec.value(
+        "quality", valueName: "q", presence: .optional,
+        help: "Start quality of the JPEG/WebP quality search, 1-100 (default: JPEG 80, WebP 75). The floor is 40, or q if lower.")
+    static let color = OptionSpec.choice(
+        "color", valueName: "policy", default: ColorPolicy.convertToSRGB,
+        help: "Tagged non-sRGB photos: convert to sRGB, or embed the source profile.")
+    static let jobs = OptionSpec.value(
+        "jobs", short: "j", valueName: "n", presence: .optional,
+        help: "Images thumbnailed at once (default: the number of processors online, \(BatchRunner.onlineProcessors) here).")
+    static let memoryLimit = OptionSpec.value(
+        "memory-limit", valueName: "MiB", presence: .defaulted("1024"),
+        help: "Images start only while the sum of their estimated decode memory stays under this; one larger image runs alone.")
+    static let recursive = OptionSpec.flag("recursive", short: "r", help: "Also read the subfolders of folder inputs.")
+    static let force = OptionSpec.flag("force", short: "f", help: "Redo thumbnails that are up to date.")
+    static let json = OptionSpec.flag("json", help: "Print one JSON document: an entry per input, then a summary.")
+    static let quiet = OptionSpec.flag("quiet", short: "q", help: "No progress bar and no summary; failures are still printed.")
+    static let contactSheet = OptionSpec.value(
+        "contact-sheet", valueName: "file.html", presence: .optional,
+        help: "Also write a self-contained HTML page showing every thumbnail, its facts and per-family fit, and the failures.")
+    static let shard = OptionSpec.value(
+        "shard", valueName: "k/n", presence: .optional,
+        help: "Only the inputs whose relative path hashes to K of N (0 <= K < N): N processes split a job with no overlap.")
+    static let strict = OptionSpec.flag(
+        "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
+
+    static let spec = CommandSpec(
+        name: "batch",
+        abstract: "Make widget thumbnails for files and folders of images, in parallel.",
+        discussion: """
+            Outputs mirror the inputs' relative paths under --out with the output format's extension \
+            (photos/a.jpg -> OUT/a.jpg for the input 'photos'); inputs whose names collide (a.jpg and \
+            a.png) keep their whole name (a.jpg.jpg, a.png.webp). Files are written atomically. A re-run \
+            skips thumbnails that are up to date (same settings, input unchanged; recorded in \
+            OUT/.widget-thumbs.json) unless --force. Every failure is printed as \
+            'widget-thumbs: <file>: <reason>' and the batch goes on; the exit status is 1 if any input \
+            failed, 0 otherwise, 64 for a usage error. A progress bar appears on standard error only on \
+            a terminal; NO_COLOR turns its colour off.
+            """,
+        arguments: [inputs],
+        options: [out, family, format, maxSide, maxBytes, quality, color, jobs, memoryLimit, recursive, force,
+                  json, quiet, contactSheet, shard, strict])
+
+    var settings: BatchSettings
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        settings = try BatchSettings(arguments)
+    }
+
+    func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        try BatchRun(settings: settings, console: console).run()
+    }
+}
