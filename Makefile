@@ -5,7 +5,7 @@ SWIFT    ?= swift
 SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
-.PHONY: all setup build release demo test clean
+.PHONY: all setup build release demo test bench clean
 
 all: build
 
@@ -29,6 +29,16 @@ demo: release
 ## test: the whole test suite (corpus tests skip, with a message, without ../shared/corpus)
 test: setup
 	$(SWIFT) test
+
+## bench: throughput, latency, CPU and peak memory against vipsthumbnail, Pillow and the decode
+## floor; installs the missing peers, rewrites the results in Benchmarks/README.md
+bench: setup
+	@command -v vipsthumbnail >/dev/null && command -v djpeg >/dev/null && command -v dwebp >/dev/null || \
+		{ SUDO=$$([ $$(id -u) -eq 0 ] || echo sudo); $$SUDO apt-get update && \
+		  $$SUDO apt-get install -y libvips-tools libjpeg-turbo-progs webp; }
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install pillow numpy
+	$(SWIFT) build -c release --product ThumbnailBenchmarks
+	python3 Benchmarks/run.py $(BENCH_ARGS)
 
 ## clean: build output and demo output
 clean:

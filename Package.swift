@@ -48,6 +48,8 @@ let package = Package(
             dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CCrypto", "CColorManagement", "CLinuxFS"]
         ),
         .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails"]),
+        .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
+                          path: "Benchmarks/ThumbnailBenchmarks"),
 
         .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails"]),
         .testTarget(name: "CLITests", dependencies: ["widget-thumbs"]),

@@ -21,6 +21,8 @@ public final class ResamplingStream {
     public private(set) var rowsConsumed = 0
 
     private let horizontal: ResamplingWeights
+    /// `horizontal.weights`, each broadcast to the four channels, for `HorizontalPass`.
+    private let horizontalWeights: [SIMD4<Float>]
     private let vertical: ResamplingWeights
     private let copiesRows: Bool
     /// One premultiplied source row plus `horizontal.tapCount` zero pixels, so the padded
@@ -50,6 +52,7 @@ public final class ResamplingStream {
         self.targetSize = target
         horizontal = ResamplingWeights(sourceLength: sourceSize.width, targetLength: target.width, tapMultiple: 4)
         vertical = ResamplingWeights(sourceLength: sourceSize.height, targetLength: target.height)
+        horizontalWeights = horizontal.weights.map { SIMD4(repeating: $0) }
         copiesRows = horizontal.isIdentity && vertical.isIdentity
         output = [UInt8](repeating: 0, count: target.area * 4)
 
@@ -117,7 +120,7 @@ public final class ResamplingStream {
         Premultiplication.load(row, count: sourceSize.width, into: sourceRow)
         let slot = ring + (rowsConsumed % ringRows) * targetSize.width
         horizontal.starts.withUnsafeBufferPointer { starts in
-            horizontal.weights.withUnsafeBufferPointer { weights in
+            horizontalWeights.withUnsafeBufferPointer { weights in
                 HorizontalPass.run(sourceRow, starts: starts.baseAddress!, weights: weights.baseAddress!,
                                    tapCount: horizontal.tapCount, targetLength: targetSize.width, into: slot)
             }

@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+import WidgetThumbnails
+
+/// `run`: thumbnails a list of files with a pool of workers, writes each result, and prints
+/// one JSON report (wall time, this process's CPU time and peak RSS, one record per image).
+struct BatchRun {
+    struct Report: Codable {
+        var workers: Int
+        var format: String
+        var box: Int
+        var imageCount: Int
+        var failures: Int
+        var wallSeconds: Double
+        var usage: ResourceUsage
+        var images: [ImageRecord]
+    }
+
+    var files: [String]
+    var workers: Int
+    var options: ThumbnailOptions
+    var outputDirectory: String
+
+    func run() -> Report {
+        let pipeline = ThumbnailPipeline(options: options)
+        let records = Mutex<[ImageRecord?]>(Array(repeating: nil, count: files.count))
+        let start = ContinuousClock.now
+        WorkQueue(count: files.count, workers: workers).run { index, worker in
+            let record = thumbnail(files[index], index: index, worker: worker, pipeline: pipeline)
+            records.withLock { $0[index] = record }
+        }
+        let wall = (ContinuousClock.now - start).seconds
+        let images = records.withLock { $0.compactMap { $0 } }
+        return Report(workers: workers, format: "\(options.format)", box: options.box.width, imageCount: images.count,
+                      failures: images.filter { $0.error != nil }.count, wallSeconds: wall,
+                      usage: .current(), images: images)
+    }
+
+    private func thumbnail(_ file: String, index: Int, worker: Int, pipeline: ThumbnailPipeline) -> ImageRecord {
+        var record = ImageRecord(file: file, worker: worker, sourceWidth: 0, sourceHeight: 0, outputWidth: 0,
+                                 outputHeight: 0, outputBytes: 0, encodeCount: 0, read: 0, decode: 0,
+                                 resample: 0, encode: 0, write: 0, latency: 0)
+        let start = ContinuousClock.now
+        do {
+            let bytes = try InputFile.read(file, maxBytes: options.limits.maxFileBytes)
+            record.read = (ContinuousClock.now - start).seconds
+            let thumb = try pipeline.thumbnail(of: bytes, file: file)
+            let written = ContinuousClock.now
+            let ext = thumb.format == .jpeg ? "jpg" : "\(thumb.format)"
+            if !OutputFile.write(thumb.bytes, to: "\(outputDirectory)/\(index).\(ext)") {
+                record.error = "could not write the output for \(file)"
+            }
+            record.write = (ContinuousClock.now - written).seconds
+            record.sourceWidth = thumb.source.size.width
+            record.sourceHeight = thumb.source.size.height
+            record.outputWidth = thumb.size.width
+            record.outputHeight = thumb.size.height
+            record.outputBytes = thumb.bytes.count
+            record.encodeCount = thumb.encodeCount
+            record.decode = thumb.timings.decode
+            record.resample = thumb.timings.resample
+            record.encode = thumb.timings.encode
+        } catch {
+            record.error = error.description
+        }
+        record.latency = (ContinuousClock.now - start).seconds
+        return record
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import WidgetThumbnails
+
+/// The benchmark harness. The driver (Benchmarks/run.py, `make bench`) runs it once per
+/// measured configuration, so each process's rusage belongs to that run alone.
+///
+///   ThumbnailBenchmarks run  --workers N --format webp|jpeg|png|auto --box 500 --out DIR FILE...
+///   ThumbnailBenchmarks plan --box 500 FILE...
+///   ThumbnailBenchmarks loop --iterations N --format webp FILE...   (one worker, for perf)
+///
+/// A FILE argument of the form @LIST reads paths from LIST, one per line.
+let usage = "usage: ThumbnailBenchmarks run|plan|loop [--workers N] [--format F] [--box N] [--out DIR] [--iterations N] FILE..."
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("ThumbnailBenchmarks: \(message)\n".utf8))
+    exit(64)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let mode = arguments.first else { fail(usage) }
+arguments.removeFirst()
+var options: [String: String] = [:]
+var files: [String] = []
+while let word = arguments.first {
+    arguments.removeFirst()
+    if word.hasPrefix("--") {
+        guard let value = arguments.first else { fail("\(word) needs a value") }
+        arguments.removeFirst()
+        options[String(word.dropFirst(2))] = value
+    } else if word.hasPrefix("@") {
+        guard let list = try? String(contentsOfFile: String(word.dropFirst()), encoding: .utf8) else {
+            fail("cannot read the list \(word.dropFirst())")
+        }
+        files += list.split(separator: "\n").map(String.init)
+    } else {
+        files.append(word)
+    }
+}
+let box = Int(options["box"] ?? "500") ?? 500
+let format: OutputFormat = switch options["format"] ?? "webp" {
+case "webp": .webp
+case "jpeg", "jpg": .jpeg
+case "png": .png
+case "auto": .auto
+default: fail("unknown format \(options["format"]!)")
+}
+
+/// The default pixel cap (128 Mi) refuses the 160 MP strip; the benchmark allows 256 Mi.
+let limits = DecodeLimits(maxPixels: 256 << 20)
+let thumbnailOptions = ThumbnailOptions(box: PixelSize(width: box, height: box), format: format, limits: limits)
+
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys]
+switch mode {
+case "run":
+    let workers = Int(options["workers"] ?? "2") ?? 2
+    let out = options["out"] ?? NSTemporaryDirectory()
+    let report = BatchRun(files: files, workers: workers, options: thumbnailOptions, outputDirectory: out).run()
+    FileHandle.standardOutput.write(try encoder.encode(report))
+    exit(report.failures == 0 ? 0 : 1)
+case "plan":
+    let entries: [DecodePlan.Entry]
+    do {
+        entries = try DecodePlan(files: files, box: box, limits: limits).entries()
+    } catch {
+        fail(error.description)
+    }
+    FileHandle.standardOutput.write(try encoder.encode(entries))
+case "loop":
+    // Each file `iterations` times in one thread; per file the fastest time of each stage
+    // (the minimum is what the code costs when the shared machine leaves it alone).
+    let iterations = Int(options["iterations"] ?? "20") ?? 20
+    let pipeline = ThumbnailPipeline(options: thumbnailOptions)
+    for file in files {
+        let bytes = try! InputFile.read(file, maxBytes: DecodeLimits.default.maxFileBytes)
+        var best = StageTimings()
+        best.decode = .infinity; best.resample = .infinity; best.encode = .infinity
+        for _ in 0..<iterations {
+            do {
+                let t = try pipeline.thumbnail(of: bytes, file: file).timings
+                best.decode = min(best.decode, t.decode)
+                best.resample = min(best.resample, t.resample)
+                best.encode = min(best.encode, t.encode)
+            } catch {
+                fail(error.description)
+            }
+        }
+        print(String(format: "%@: decode %.2f ms, resample %.2f ms, encode %.2f ms", (file as NSString).lastPathComponent,
+                     best.decode * 1000, best.resample * 1000, best.encode * 1000))
+    }
+default:
+    fail(usage)
+}

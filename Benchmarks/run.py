@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+"""WidgetThumbnails benchmark driver (`make bench`).
+
+Runs our harness (Benchmarks/ThumbnailBenchmarks, built with `swift build -c release`) and the
+peers (vipsthumbnail, Pillow, djpeg/dwebp as the decode floor) on exactly the same inputs, box
+and output settings, each measured configuration as its own process (so its peak RSS is its
+own), alternating configurations round by round so machine drift hits all alike. Rewrites the
+results section of Benchmarks/README.md and keeps the raw runs in Benchmarks/results/.
+
+Usage: Benchmarks/run.py [--runs 5] [--bin PATH] [--cli PATH] [--quick]
+  --cli PATH   also time `widget-thumbs batch --jobs N` (skipped with a note if it has no batch)
+"""
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS_PHOTOS = ROOT.parent / "shared" / "corpus" / "photos"
+SAMPLES = ROOT / "SampleImages"
+README = ROOT / "Benchmarks" / "README.md"
+RESULTS = ROOT / "Benchmarks" / "results"
+CACHE = Path(os.environ.get("BENCH_CACHE", Path.home() / ".cache" / "widget-thumbnails-bench"))
+BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+BOX = 500
+PHOTO_REPEATS = 5  # the 4 corpus photos, 5 times each: a 20-image batch
+
+
+def log(*parts):
+    print("bench:", *parts, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- inputs
+
+def generated_inputs():
+    """12 MP PNG, 16 MP WebP and a 4000x40000 PNG strip, made once into the cache (never the repo)."""
+    from PIL import Image
+    CACHE.mkdir(parents=True, exist_ok=True)
+    source = SAMPLES / "large-4000x3000.jpg"
+    made = {"png12": CACHE / "photo-4000x3000.png", "webp16": CACHE / "photo-4608x3456.webp",
+            "strip": CACHE / "strip-4000x40000.png"}
+    if not made["png12"].exists():
+        log("making", made["png12"])
+        with Image.open(source) as im:
+            im.convert("RGB").save(made["png12"], compress_level=6)
+    if not made["webp16"].exists():
+        log("making", made["webp16"])
+        with Image.open(source) as im:
+            im.convert("RGB").resize((4608, 3456), Image.LANCZOS).save(made["webp16"], "WEBP", quality=90)
+    if not made["strip"].exists():
+        # Synthetic but not flat (gradients and bands, like a long screenshot): a tiled photo
+        # makes a 200 MB PNG, over our 128 MiB file limit, and what is measured here is memory
+        # against height, not the size of the compressed file (which is held in memory).
+        log("making", made["strip"], "(4000x40000)")
+        import numpy as np
+        x = np.arange(4000, dtype=np.float32)[None, :]
+        rows = []
+        for top in range(0, 40000, 2000):
+            y = np.arange(top, top + 2000, dtype=np.float32)[:, None]
+            r = 127 + 120 * np.sin(x / 310 + y / 900)
+            g = 127 + 120 * np.cos(y / 170) * np.sin(x / 45)
+            b = (x * 0.05 + y * 0.01) % 256
+            rows.append(np.clip(np.stack([r, g, b], axis=-1), 0, 255).astype(np.uint8))
+        Image.fromarray(np.concatenate(rows)).save(made["strip"], compress_level=6)
+    return made
+
+
+def sample_files(*suffixes):
+    return sorted(str(p) for p in SAMPLES.iterdir() if p.suffix.lower() in suffixes and p.is_file())
+
+
+# ---------------------------------------------------------------- running one configuration
+
+class Config:
+    """One measured configuration: one or more processes started together."""
+
+    def __init__(self, name, commands, kind, images, pixels, parse_ours=False):
+        self.name, self.commands, self.kind = name, commands, kind
+        self.images, self.pixels, self.parse_ours = images, pixels, parse_ours
+        self.runs = []
+
+    def run(self, outdir):
+        if outdir.exists():
+            shutil.rmtree(outdir)
+        outdir.mkdir(parents=True)
+        start = time.perf_counter()
+        procs = []
+        for command in self.commands:
+            argv = [a.replace("{out}", str(outdir)) for a in command]
+            procs.append(subprocess.Popen(argv, stdout=subprocess.PIPE if self.parse_ours else subprocess.DEVNULL,
+                                          stderr=subprocess.PIPE))
+        cpu, rss, report, failed = 0.0, 0, None, []
+        outputs = {}
+        if self.parse_ours:  # our harness prints one JSON report on stdout
+            for p in procs:
+                outputs[p.pid] = p.stdout.read()
+        for p in procs:
+            err = p.stderr.read()
+            _, status, usage = os.wait4(p.pid, 0)
+            p.returncode = os.waitstatus_to_exitcode(status)
+            cpu += usage.ru_utime + usage.ru_stime
+            rss += usage.ru_maxrss  # KiB; processes run at the same time, so their peaks add up
+            if p.returncode != 0:
+                failed.append(f"{' '.join(p.args[:3])}... exit {p.returncode}: {err.decode(errors='replace')[-300:]}")
+        wall = time.perf_counter() - start
+        if self.parse_ours and procs:
+            report = json.loads(outputs[procs[0].pid] or b"null")
+        run = dict(wall=wall, cpu=cpu, rss_kib=rss, report=report, failed=failed)
+        self.runs.append(run)
+        return run
+
+    def median(self, key):
+        values = [r[key] for r in self.runs]
+        return statistics.median(values) if values else float("nan")
+
+
+def measure(configs, runs, workdir, warmups=1):
+    """Every configuration once per round, rotating the order; the first `warmups` rounds
+    are discarded."""
+    for round_index in range(warmups + runs):
+        shift = round_index % len(configs)
+        for config in configs[shift:] + configs[:shift]:
+            run = config.run(workdir / "out")
+            if run["failed"]:
+                log(config.name, "FAILED:", *run["failed"])
+        if round_index < warmups:
+            for config in configs:
+                config.runs.clear()
+        log(f"round {round_index + 1}/{warmups + runs} done")
+
+
+# ---------------------------------------------------------------- the measured sets
+
+def ours(bench, files, workers, fmt, name=None):
+    return [bench, "run", "--workers", str(workers), "--format", fmt, "--box", str(BOX), "--out", "{out}", *files]
+
+
+def vips(files, fmt, half=None):
+    suffix = "[Q=75,strip]" if fmt == "webp" else "[Q=80,strip]"
+    ext = "webp" if fmt == "webp" else "jpg"
+    out = "{out}" + (f"/h{half}" if half is not None else "")
+    command = ["vipsthumbnail", "-s", str(BOX), "-o", f"{out}/%s.{ext}{suffix}", *files]
+    if half is not None:  # its own directory, so the halves never write the same name
+        return ["sh", "-c", f'mkdir -p "{out}" && exec "$0" "$@"', *command]
+    return command
+
+
+def pillow(files, fmt):
+    return [sys.executable, str(ROOT / "Benchmarks" / "pillow_thumbs.py"), "--format", fmt, "--box", str(BOX),
+            "--out", "{out}", *files]
+
+
+def batch_set(bench, files, fmt, pixels, cli=None, pillow_parallel=False):
+    half = len(files) // 2
+    n = len(files)
+    configs = [
+        Config("ours, 1 worker", [ours(bench, files, 1, fmt)], "ours1", n, pixels, parse_ours=True),
+        Config("ours, 2 workers", [ours(bench, files, 2, fmt)], "ours2", n, pixels, parse_ours=True),
+        Config("vipsthumbnail, 1 process", [vips(files, fmt)], "vips1", n, pixels),
+        Config("vipsthumbnail, 2 processes (halves)", [vips(files[:half], fmt, 0), vips(files[half:], fmt, 1)],
+               "vips2", n, pixels),
+        Config("Pillow, 1 process", [pillow(files, fmt)], "pillow1", n, pixels),
+    ]
+    if pillow_parallel:
+        configs.append(Config("Pillow, 2 processes (halves)", [pillow(files[:half], fmt), pillow(files[half:], fmt)],
+                              "pillow2", n, pixels))
+    if cli:
+        configs.append(Config("widget-thumbs batch --jobs 2",
+                              [[cli, "batch", *files, "--out", "{out}", "--format", fmt, "--max-side", str(BOX),
+                                "--jobs", "2"]], "cli2", n, pixels))
+    return configs
+
+
+def decode_floor_config(plan, files):
+    """djpeg -scale M/8 / dwebp -scale W H at the size our decoder chooses, one process per
+    file in sequence (as a shell loop would): the least any decoder-based tool can do."""
+    script = []
+    for f in files:
+        e = plan[f]
+        if e["format"] == "jpeg":
+            num = round(8 * e["decodedWidth"] / e["storedWidth"])
+            script.append(f"djpeg -scale {num}/8 -outfile /dev/null '{f}'")
+        elif e["format"] == "webp" and e["frameCount"] == 1:  # dwebp refuses animations
+            script.append(f"dwebp -quiet -scale {e['decodedWidth']} {e['decodedHeight']} -ppm -o /dev/null '{f}'")
+    return Config("decode floor (djpeg/dwebp -scale, our scale)", [["sh", "-c", " && ".join(script)]], "floor",
+                  len(files), 0)
+
+
+def megapixels(plan, files):
+    return sum(plan[f]["storedWidth"] * plan[f]["storedHeight"] for f in files) / 1e6
+
+
+# ---------------------------------------------------------------- reporting
+
+def machine():
+    cpuinfo = Path("/proc/cpuinfo").read_text()
+    model = next((l.split(":", 1)[1].strip() for l in cpuinfo.splitlines() if l.startswith("model name")), "?")
+    mem = next((l.split()[1] for l in Path("/proc/meminfo").read_text().splitlines() if l.startswith("MemTotal")), "0")
+
+    def version(argv):
+        try:
+            return subprocess.run(argv, capture_output=True, text=True).stdout.strip().splitlines()[0]
+        except (OSError, IndexError):
+            return "?"
+
+    def deb(package):
+        return version(["dpkg-query", "-W", "-f=${Version}", package])
+
+    import PIL
+    return dict(cpu=model, nproc=os.cpu_count(), mem_gib=int(mem) / 1024 / 1024, kernel=platform.release(),
+                vips=version(["vips", "--version"]), pillow=PIL.__version__, turbojpeg=deb("libturbojpeg0"),
+                webp=deb("libwebp7"), swift=version(["swift", "--version"]))
+
+
+def fmt_ms(seconds):
+    return f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def table(rows, header):
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def set_table(configs, reference_kind="ours2"):
+    ref = next(c for c in configs if c.kind == reference_kind)
+    rows = []
+    for c in configs:
+        if not c.runs:
+            continue
+        wall, cpu, rss = c.median("wall"), c.median("cpu"), c.median("rss_kib")
+        rows.append([c.name, fmt_ms(wall), f"{c.images / wall:.1f}", f"{c.pixels / wall:.0f}" if c.pixels else "-",
+                     f"{cpu / c.images * 1000:.1f} ms", f"{rss / 1024:.0f} MB",
+                     "1.00" if c is ref else f"{wall / ref.median('wall'):.2f}x"])
+    return table(rows, ["configuration", "wall (median)", "images/s", "MP/s", "CPU / image", "peak RSS",
+                        f"wall / {ref.name}"])
+
+
+def stage_breakdown(config):
+    stages = ["read", "decode", "resample", "encode", "write"]
+    per = {s: statistics.median(im[s] for r in config.runs for im in r["report"]["images"]) for s in stages}
+    total = sum(per.values())
+    lat = sorted(im["latency"] for r in config.runs for im in r["report"]["images"])
+    return per, total, lat
+
+
+def best(configs, kinds):
+    found = [c for c in configs if c.kind in kinds and c.runs]
+    return min(found, key=lambda c: c.median("wall")) if found else None
+
+
+def report_markdown(info, load_before, load_after, sets, memory, floor, commands, runs, headroom_note):
+    lines = [f"Measured {time.strftime('%Y-%m-%d %H:%M %Z')} by `make bench` ({runs} measured runs per "
+             "configuration after one warm-up round, configurations alternated round by round; medians).", "",
+             f"- Machine: {info['cpu']}, {info['nproc']} cores (nproc), {info['mem_gib']:.1f} GiB RAM, "
+             f"Linux {info['kernel']}; shared with other jobs: load average {load_before} before, "
+             f"{load_after} after.",
+             f"- Peers: {info['vips']}, Pillow {info['pillow']}, libjpeg-turbo {info['turbojpeg']}, "
+             f"libwebp {info['webp']}. Ours: {info['swift'].split('(')[0].strip()}, release build.",
+             f"- Settings for everyone: fit in {BOX}x{BOX}, WebP Q75 / JPEG Q80, metadata stripped, EXIF "
+             "orientation applied. Encoder effort differs by design: ours WebP method 2, vipsthumbnail and "
+             "Pillow their default (4).", ""]
+    targets = []
+    for title, configs in sets:
+        lines += [f"### {title}", "", set_table(configs), ""]
+        ours1 = next((c for c in configs if c.kind == "ours1"), None)
+        if ours1 and ours1.runs and ours1.runs[0]["report"]:
+            per, total, lat = stage_breakdown(ours1)
+            parts = ", ".join(f"{s} {per[s] * 1000:.1f} ms ({per[s] / total:.0%})" for s in per)
+            lines += [f"Ours, 1 worker, per image (median): {parts}. Latency median "
+                      f"{statistics.median(lat) * 1000:.1f} ms, p90 {lat[int(0.9 * (len(lat) - 1))] * 1000:.1f} ms.", ""]
+    # Targets
+    photos = next((cs for t, cs in sets if t.startswith("Real photos") and "WebP" in t), None)
+    if photos:
+        o2, v = next(c for c in photos if c.kind == "ours2"), best(photos, {"vips1", "vips2"})
+        targets.append(["photos to 500 px WebP, 2 cores: wall, best vipsthumbnail / ours",
+                        ">= 2x (min 1.5x)", f"{v.median('wall') / o2.median('wall'):.2f}x ({v.name})"])
+        targets.append(["CPU time per image, ours (2 workers) vs vipsthumbnail (same config)", "<= 1x",
+                        f"{o2.median('cpu') / o2.images * 1000:.1f} vs {v.median('cpu') / v.images * 1000:.1f} ms "
+                        f"({o2.median('cpu') / v.median('cpu'):.2f}x)"])
+        targets.append(["peak RSS, ours (2 workers) vs vipsthumbnail (same config)", "below",
+                        f"{o2.median('rss_kib') / 1024:.0f} vs {v.median('rss_kib') / 1024:.0f} MB"])
+    for label, configs in memory:
+        o = next(c for c in configs if c.kind == "ours1")
+        v = next(c for c in configs if c.kind == "vips1")
+        targets.append([f"{label}: peak RSS (ours vs vipsthumbnail)", "< 64 MB" if "PNG" in label else "-",
+                        f"{o.median('rss_kib') / 1024:.0f} MB vs {v.median('rss_kib') / 1024:.0f} MB; "
+                        f"{fmt_ms(o.median('wall'))} vs {fmt_ms(v.median('wall'))}"])
+    if floor:
+        o1, fl = floor
+        targets.append(["photos JPEG to 500 px JPEG, 1 worker: wall / decode floor", "<= 1.25x",
+                        f"{o1.median('wall') / fl.median('wall'):.2f}x ({fmt_ms(o1.median('wall'))} vs "
+                        f"{fmt_ms(fl.median('wall'))}; CPU {o1.median('cpu') / fl.median('cpu'):.2f}x)"])
+    lines = ["### Targets", "", table(targets, ["target", "goal", "measured"]), ""] + lines
+    if headroom_note:
+        lines += [headroom_note, ""]
+    lines += ["### Commands", "", "```"] + commands + ["```"]
+    return "\n".join(lines)
+
+
+def write_readme(markdown):
+    text = README.read_text() if README.exists() else f"# Benchmarks\n\n{BEGIN}\n{END}\n"
+    head, _, rest = text.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    README.write_text(f"{head}{BEGIN}\n{markdown}\n{END}{tail}")
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--bin", help="ThumbnailBenchmarks binary (default: the release build)")
+    parser.add_argument("--cli", help="widget-thumbs binary, to time its batch command too")
+    parser.add_argument("--quick", action="store_true", help="2 runs, no generated strip (for trying the script)")
+    args = parser.parse_args()
+    runs = 2 if args.quick else args.runs
+    bench = args.bin or str(Path(subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                                                capture_output=True, text=True, check=True).stdout.strip())
+                            / "ThumbnailBenchmarks")
+    cli = args.cli
+    if cli and subprocess.run([cli, "batch", "--help"], capture_output=True).returncode != 0:
+        log(f"{cli} has no batch command yet: skipping it")
+        cli = None
+
+    load_before = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    gen = generated_inputs()
+    photos = sorted(str(p) for p in CORPUS_PHOTOS.glob("*.jpg")) if CORPUS_PHOTOS.is_dir() else []
+    if not photos:
+        log(f"{CORPUS_PHOTOS} is absent: skipping the real-photo sets (the sample and generated sets still run)")
+    jpegs = sample_files(".jpg", ".jpeg")
+    pngs = sample_files(".png") + [str(gen["png12"])]
+    webps = sample_files(".webp") + [str(gen["webp16"])]
+    everything = sorted(set(photos + jpegs + pngs + webps + [str(gen["strip"])]))
+    plan = {e["file"]: e for e in json.loads(subprocess.run([bench, "plan", "--box", str(BOX), *everything],
+                                                            capture_output=True, check=True).stdout)}
+
+    sets, memory, floor = [], [], None
+    with tempfile.TemporaryDirectory(prefix="wt-bench-") as tmp:
+        work = Path(tmp)
+        if photos:
+            batch = photos * PHOTO_REPEATS
+            configs = batch_set(bench, batch, "webp", megapixels(plan, batch), cli=cli, pillow_parallel=True)
+            sets.append((f"Real photos to 500 px WebP ({len(photos)} corpus photos x {PHOTO_REPEATS} = "
+                         f"{len(batch)} images, {megapixels(plan, batch) / len(batch):.1f} MP average)", configs))
+            jconfigs = batch_set(bench, batch, "jpeg", megapixels(plan, batch))
+            fl = decode_floor_config(plan, batch)
+            jconfigs.append(fl)
+            sets.append((f"Real photos to 500 px JPEG, with the decode floor ({len(batch)} images)", jconfigs))
+            floor = (next(c for c in jconfigs if c.kind == "ours1"), fl)
+        for title, files in [("Sample JPEGs to WebP", jpegs), ("PNGs (samples + 12 MP) to WebP", pngs),
+                             ("WebPs (samples + 16 MP) to WebP", webps)]:
+            configs = batch_set(bench, files, "webp", megapixels(plan, files))
+            if title.startswith("WebP"):
+                configs.append(decode_floor_config(plan, files))
+            sets.append((f"{title} ({len(files)} images, {megapixels(plan, files):.0f} MP in all)", configs))
+        singles = [("12 MP PNG (4000x3000)", gen["png12"]), ("16 MP WebP (4608x3456)", gen["webp16"]),
+                   ("PNG strip 4000x40000", gen["strip"])]
+        for label, path in singles:
+            files = [str(path)]
+            memory.append((label, [Config("ours, 1 worker", [ours(bench, files, 1, "webp")], "ours1", 1,
+                                          megapixels(plan, files), parse_ours=True),
+                                   Config("vipsthumbnail", [vips(files, "webp")], "vips1", 1, megapixels(plan, files))]))
+
+        for title, configs in sets:
+            log("measuring:", title)
+            measure(configs, runs, work)
+        for label, configs in memory:
+            log("measuring memory:", label)
+            measure(configs, max(3, runs // 2 + 1), work)
+
+    load_after = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    sample_cmds = [
+        f"{Path(bench).name} run --workers 2 --format webp --box {BOX} --out OUT FILE...",
+        f"vipsthumbnail -s {BOX} -o OUT/%s.webp[Q=75,strip] FILE...     (and two at once, each on half)",
+        f"python3 Benchmarks/pillow_thumbs.py --format webp --box {BOX} --out OUT FILE...",
+        "djpeg -scale N/8 -outfile /dev/null FILE      (N/8: the scale our decoder picks for the file)",
+        "dwebp -quiet -scale W H -ppm -o /dev/null FILE (W x H: the size our decoder picks)",
+    ]
+    if cli:
+        sample_cmds.append(f"widget-thumbs batch FILE... --out OUT --format webp --max-side {BOX} --jobs 2")
+    markdown = report_markdown(machine(), load_before, load_after, sets, memory, floor, sample_cmds, runs,
+                               os.environ.get("BENCH_NOTE", ""))
+    write_readme(markdown)
+    RESULTS.mkdir(exist_ok=True)
+    raw = {title: {c.name: c.runs for c in configs} for title, configs in sets + memory}
+    (RESULTS / "latest.json").write_text(json.dumps(raw, indent=1, default=str))
+    print(markdown)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
