@@ -46,13 +46,6 @@ struct wt_png_reader {
     char warning[256];
 };
 
-static void format_message(char *destination, size_t capacity, const char *format, ...) {
-    if (destination == NULL || capacity == 0) return;
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(destination, capacity, format, arguments);
-    va_end(arguments);
-}
 
 uint32_t wt_png_library_version(void) { return (uint32_t)png_access_version_number(); }
 
@@ -60,16 +53,16 @@ uint32_t wt_png_library_version(void) { return (uint32_t)png_access_version_numb
 
 static void on_error(png_structp png, png_const_charp text) {
     struct wt_png_reader *reader = png_get_error_ptr(png);
-    if (reader->error[0] == '\0') format_message(reader->error, sizeof reader->error, "%s", text);
+    if (reader->error[0] == '\0') wt_png_format_message(reader->error, sizeof reader->error, "%s", text);
     png_longjmp(png, 1);
 }
 
 static void on_warning(png_structp png, png_const_charp text) {
     struct wt_png_reader *reader = png_get_error_ptr(png);
-    if (reader->warning[0] == '\0') format_message(reader->warning, sizeof reader->warning, "%s", text);
+    if (reader->warning[0] == '\0') wt_png_format_message(reader->warning, sizeof reader->warning, "%s", text);
     if (reader->strict) {
         // Strict: the first warning refuses the image and stops libpng working on it at once.
-        format_message(reader->error, sizeof reader->error, "libpng warning (strict mode): %s", text);
+        wt_png_format_message(reader->error, sizeof reader->error, "libpng warning (strict mode): %s", text);
         png_longjmp(png, 1);
     }
 }
@@ -156,9 +149,9 @@ static wt_png_status fail(struct wt_png_reader *reader, char *message, size_t ca
     }
     const char *text = reader->error[0] != '\0' ? reader->error : "libpng failed without a message";
     if (reader->warning[0] != '\0' && strstr(text, reader->warning) == NULL) {
-        format_message(message, capacity, "%s (after warning: %s)", text, reader->warning);
+        wt_png_format_message(message, capacity, "%s (after warning: %s)", text, reader->warning);
     } else {
-        format_message(message, capacity, "%s", text);
+        wt_png_format_message(message, capacity, "%s", text);
     }
     return status;
 }
@@ -220,7 +213,7 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
                                  wt_png_reader **out, wt_png_info *info,
                                  char *message, size_t capacity) {
     if (out == NULL || info == NULL || limits == NULL) {
-        format_message(message, capacity, "wt_png_reader_open: missing argument");
+        wt_png_format_message(message, capacity, "wt_png_reader_open: missing argument");
         return WT_PNG_INVALID_ARGUMENT;
     }
     *out = NULL;
@@ -230,19 +223,19 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
     wt_png_status structure = wt_png_walk_chunks(data, size, limits->max_metadata_bytes, &walk, message, capacity);
     if (structure != WT_PNG_OK) return structure;
     if (walk.exif_problem[0] != '\0' && limits->strict) {
-        format_message(message, capacity, "strict mode: %s", walk.exif_problem);
+        wt_png_format_message(message, capacity, "strict mode: %s", walk.exif_problem);
         return walk.exif_status;
     }
 
     struct wt_png_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) {
-        format_message(message, capacity, "out of memory");
+        wt_png_format_message(message, capacity, "out of memory");
         return WT_PNG_NO_MEMORY;
     }
     reader->data = data;
     reader->size = size;
     reader->strict = limits->strict != 0;
-    format_message(reader->warning, sizeof reader->warning, "%s", walk.exif_problem);
+    wt_png_format_message(reader->warning, sizeof reader->warning, "%s", walk.exif_problem);
     // Row buffers for a 65535 px wide 16-bit RGBA image take ~1 MiB; an iCCP profile needs its
     // size twice while it inflates.
     reader->allocation_budget = (32u << 20) + 4 * (limits->max_metadata_bytes < PNG_UINT_31_MAX
@@ -252,7 +245,7 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
     if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
     if (reader->png == NULL || reader->info == NULL) {
         wt_png_reader_destroy(reader);
-        format_message(message, capacity, "libpng could not create its read structures");
+        wt_png_format_message(message, capacity, "libpng could not create its read structures");
         return WT_PNG_NO_MEMORY;
     }
     if (setjmp(png_jmpbuf(reader->png))) {
@@ -270,7 +263,7 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
     // libpng checked each side against the user limits; the area is ours, in 64 bits.
     if ((uint64_t)width * (uint64_t)height > limits->max_pixels) {
         reader->pending_status = WT_PNG_TOO_LARGE;
-        format_message(reader->error, sizeof reader->error, "%ux%u is %llu pixels, over the limit of %llu",
+        wt_png_format_message(reader->error, sizeof reader->error, "%ux%u is %llu pixels, over the limit of %llu",
                        width, height, (unsigned long long)width * height, (unsigned long long)limits->max_pixels);
         png_longjmp(reader->png, 1);
     }
@@ -330,7 +323,7 @@ wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint
                                       char *message, size_t capacity) {
     if (reader == NULL || reader->failed || (rows == NULL && count > 0) ||
         count > reader->height - reader->next_row) {
-        format_message(message, capacity, reader != NULL && reader->failed
+        wt_png_format_message(message, capacity, reader != NULL && reader->failed
                        ? "the reader already failed" : "read_rows: bad arguments or past the last row");
         return WT_PNG_INVALID_ARGUMENT;
     }
@@ -349,7 +342,7 @@ wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint
         // Lenient, and the error is about what follows the complete image data (the file ends
         // early, IEND is missing, too much image data): every pixel is decoded, so keep them.
         if (reader->warning[0] == '\0') {
-            format_message(reader->warning, sizeof reader->warning, "%s", reader->error);
+            wt_png_format_message(reader->warning, sizeof reader->warning, "%s", reader->error);
         }
         reader->libpng_done = 1;  // libpng's state is undefined: no further png_* calls
         if (reader->next_row < reader->height) {

@@ -8,13 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void format_message(char *destination, size_t capacity, const char *format, ...) {
-    if (destination == NULL || capacity == 0) return;
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(destination, capacity, format, arguments);
-    va_end(arguments);
-}
 
 
 static uint32_t read_be32(const uint8_t *bytes) {
@@ -55,7 +48,7 @@ static uint32_t chunk_crc(const uint8_t *type_and_data, size_t length) {
 wt_png_status wt_png_walk_chunks(const uint8_t *data, size_t size, uint64_t max_metadata_bytes,
                                  wt_png_chunk_walk *walk, char *message, size_t capacity) {
     if (data == NULL || size < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        format_message(message, capacity, "the PNG signature is missing or damaged");
+        wt_png_format_message(message, capacity, "the PNG signature is missing or damaged");
         return WT_PNG_CORRUPT;
     }
     size_t position = 8;
@@ -67,7 +60,7 @@ wt_png_status wt_png_walk_chunks(const uint8_t *data, size_t size, uint64_t max_
         char name[16];
         describe_type(type, name);
         if (length > PNG_UINT_31_MAX) {
-            format_message(message, capacity, "chunk %s declares an invalid length of %u bytes", name, length);
+            wt_png_format_message(message, capacity, "chunk %s declares an invalid length of %u bytes", name, length);
             return WT_PNG_CORRUPT;
         }
         size_t available = size - position - 8;
@@ -75,7 +68,7 @@ wt_png_status wt_png_walk_chunks(const uint8_t *data, size_t size, uint64_t max_
             // Truncated image data is libpng's to report; any other chunk this long would make
             // libpng allocate its declared length before finding out the file is shorter.
             if (memcmp(type, "IDAT", 4) == 0) break;
-            format_message(message, capacity, "chunk %s declares %u bytes but only %zu remain in the file",
+            wt_png_format_message(message, capacity, "chunk %s declares %u bytes but only %zu remain in the file",
                            name, length, available < 4 ? (size_t)0 : available - 4);
             return WT_PNG_CORRUPT;
         }
@@ -85,12 +78,12 @@ wt_png_status wt_png_walk_chunks(const uint8_t *data, size_t size, uint64_t max_
         if (walk != NULL && !seen_image_data && walk->exif == NULL && walk->exif_problem[0] == '\0' &&
             memcmp(type, "eXIf", 4) == 0) {
             if (length > max_metadata_bytes) {
-                format_message(walk->exif_problem, sizeof walk->exif_problem,
+                wt_png_format_message(walk->exif_problem, sizeof walk->exif_problem,
                                "eXIf: %u bytes, over the metadata limit of %llu; ignored",
                                length, (unsigned long long)max_metadata_bytes);
                 walk->exif_status = WT_PNG_TOO_LARGE;
             } else if (chunk_crc(type, (size_t)length + 4) != read_be32(type + 4 + length)) {
-                format_message(walk->exif_problem, sizeof walk->exif_problem, "eXIf: CRC error; ignored");
+                wt_png_format_message(walk->exif_problem, sizeof walk->exif_problem, "eXIf: CRC error; ignored");
                 walk->exif_status = WT_PNG_CORRUPT;
             } else {
                 walk->exif = type + 4;
@@ -104,4 +97,12 @@ wt_png_status wt_png_walk_chunks(const uint8_t *data, size_t size, uint64_t max_
 
 wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, char *message, size_t capacity) {
     return wt_png_walk_chunks(data, size, 0, NULL, message, capacity);
+}
+
+void wt_png_format_message(char *destination, size_t capacity, const char *format, ...) {
+    if (destination == NULL || capacity == 0) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(destination, capacity, format, arguments);
+    va_end(arguments);
 }

@@ -18,4 +18,8 @@ typedef struct wt_png_chunk_walk {
 wt_png_status wt_png_walk_chunks(const uint8_t *data, size_t size, uint64_t max_metadata_bytes,
                                  wt_png_chunk_walk *walk, char *message, size_t capacity);
 
+/// snprintf into a caller's message buffer; does nothing for a NULL or empty buffer.
+void wt_png_format_message(char *destination, size_t capacity, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #endif
