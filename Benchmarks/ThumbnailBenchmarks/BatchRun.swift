@@ -29,7 +29,7 @@ struct BatchRun {
             let record = thumbnail(files[index], index: index, worker: worker, pipeline: pipeline)
             records.withLock { $0[index] = record }
         }
-        let wall = (ContinuousClock.now - start).seconds
+        let wall = (ContinuousClock.now - start).totalSeconds
         let images = records.withLock { $0.compactMap { $0 } }
         return Report(workers: workers, format: "\(options.format)", box: options.box.width, imageCount: images.count,
                       failures: images.filter { $0.error != nil }.count, wallSeconds: wall,
@@ -43,14 +43,14 @@ struct BatchRun {
         let start = ContinuousClock.now
         do {
             let bytes = try InputFile.read(file, maxBytes: options.limits.maxFileBytes)
-            record.read = (ContinuousClock.now - start).seconds
+            record.read = (ContinuousClock.now - start).totalSeconds
             let thumb = try pipeline.thumbnail(of: bytes, file: file)
             let written = ContinuousClock.now
             let ext = thumb.format == .jpeg ? "jpg" : "\(thumb.format)"
             if !OutputFile.write(thumb.bytes, to: "\(outputDirectory)/\(index).\(ext)") {
                 record.error = "could not write the output for \(file)"
             }
-            record.write = (ContinuousClock.now - written).seconds
+            record.write = (ContinuousClock.now - written).totalSeconds
             record.sourceWidth = thumb.source.size.width
             record.sourceHeight = thumb.source.size.height
             record.outputWidth = thumb.size.width
@@ -63,14 +63,7 @@ struct BatchRun {
         } catch {
             record.error = error.description
         }
-        record.latency = (ContinuousClock.now - start).seconds
+        record.latency = (ContinuousClock.now - start).totalSeconds
         return record
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) / 1e18
     }
 }

@@ -14,7 +14,7 @@ public struct StageTimings: Sendable, Codable, Equatable {
     mutating func measure<Result>(_ stage: WritableKeyPath<StageTimings, Double>,
                                   _ body: () throws(ImageError) -> Result) throws(ImageError) -> Result {
         let start = ContinuousClock.now
-        defer { self[keyPath: stage] += (ContinuousClock.now - start).seconds }
+        defer { self[keyPath: stage] += (ContinuousClock.now - start).totalSeconds }
         return try body()
     }
 }

@@ -56,7 +56,7 @@ struct GarbageCollector {
             return false
         }
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        guard now.timeIntervalSince1970 - modified >= policy.grace.seconds else {
+        guard now.timeIntervalSince1970 - modified >= policy.grace.totalSeconds else {
             report.deferred.append(label)
             return false
         }

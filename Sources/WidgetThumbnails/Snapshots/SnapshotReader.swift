@@ -28,7 +28,7 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
             guard let manifest = try loader.manifest() else { return .empty }
             let (snapshot, _) = try loader.snapshot(revision: manifest.revision, checksum: manifest.checksum, as: Payload.self)
             let image = snapshot.image.map { loader.image($0, revision: snapshot.revision) }
-            if let maxAge, now.timeIntervalSince(snapshot.generatedAt) > maxAge.seconds {
+            if let maxAge, now.timeIntervalSince(snapshot.generatedAt) > maxAge.totalSeconds {
                 return .stale(snapshot, image)
             }
             return .content(snapshot, image)

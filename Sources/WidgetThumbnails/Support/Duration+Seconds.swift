@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration as a floating-point number of seconds, for reports and JSON.
-    var seconds: Double {
+    public var totalSeconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

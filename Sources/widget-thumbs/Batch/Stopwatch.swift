@@ -2,8 +2,5 @@
 struct Stopwatch: Sendable {
     private let start = ContinuousClock.now
 
-    var seconds: Double {
-        let parts = (ContinuousClock.now - start).components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
+    var seconds: Double { (ContinuousClock.now - start).totalSeconds }
 }

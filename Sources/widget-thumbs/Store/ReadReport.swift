@@ -103,8 +103,7 @@ struct ReadReport: Encodable {
 
     /// `60` or `1.5`: whole seconds without a fraction.
     private static func seconds(_ duration: Duration) -> String {
-        let parts = duration.components
-        let value = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        let value = duration.totalSeconds
         return value == value.rounded() ? String(Int64(value)) : String(value)
     }
 }
