@@ -5,7 +5,7 @@ SWIFT    ?= swift
 SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
-.PHONY: all setup build release demo test clean
+.PHONY: all setup build release demo test clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions
 
 all: build
 
@@ -29,6 +29,49 @@ demo: release
 ## test: the whole test suite (corpus tests skip, with a message, without ../shared/corpus)
 test: setup
 	$(SWIFT) test
+
+# Fuzzing and sanitizers (Fuzz/README.md). Sanitized builds use their own scratch paths so they
+# never invalidate the normal .build/debug.
+FUZZ_SECONDS  ?= 60
+FUZZ_PARALLEL ?= 2
+FUZZ_TARGETS  ?= FuzzJPEG FuzzPNG FuzzWebP FuzzSnapshot
+FUZZ_SCRATCH  ?= .build/fuzz
+FUZZ_WORK     ?= .build/fuzz-work
+FUZZ_FLAGS     = -c release --scratch-path $(FUZZ_SCRATCH) --sanitize=fuzzer --sanitize=address -Xswiftc -DWT_LIBFUZZER
+# The hostile-input and regression suites: what CI runs under AddressSanitizer.
+HOSTILE_TESTS ?= FuzzRegressionTests|JSONValueHostileTests|HostileInput|FormatBombTests|JPEGDecoderTests|PNGDecoderTests|WebPDecoderTests
+
+## fuzz-build: the four libFuzzer targets, with AddressSanitizer (release)
+fuzz-build: setup
+	@for target in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$target || exit 1; done
+
+## fuzz: seeds from Fuzz/make-seeds.py, then each target for FUZZ_SECONDS (default 60), FUZZ_PARALLEL at a time
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_PARALLEL=$(FUZZ_PARALLEL) bash Fuzz/run-fuzzers.sh \
+		"$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)" $(FUZZ_WORK) $(FUZZ_TARGETS)
+
+## fuzz-replay: run each target once over fresh seeds and Fuzz/regressions (no fuzzing; < 1 min)
+fuzz-replay: fuzz-build
+	python3 Fuzz/make-seeds.py $(FUZZ_WORK)/seeds
+	@bin="$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)"; for target in $(FUZZ_TARGETS); do \
+		$$bin/$$target -runs=0 -rss_limit_mb=1024 -malloc_limit_mb=256 -timeout=10 \
+			$(FUZZ_WORK)/seeds/$$target Fuzz/regressions/$$target || exit 1; done
+
+## test-asan-regressions: the regression files and hostile-input suites under AddressSanitizer (CI)
+test-asan-regressions: setup
+	$(SWIFT) test --scratch-path .build/asan --sanitize=address --filter '$(HOSTILE_TESTS)'
+
+## test-asan: the whole test suite under AddressSanitizer
+test-asan: setup
+	$(SWIFT) test --scratch-path .build/asan --sanitize=address
+
+## test-tsan: the concurrent tests (store, locks, pipeline, batch) under ThreadSanitizer
+TSAN_TESTS ?= Snapshot|ContainerLock|Batch|Pipeline
+test-tsan: setup
+	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter '$(TSAN_TESTS)'
+
+## sanitize: test-asan then test-tsan
+sanitize: test-asan test-tsan
 
 ## clean: build output and demo output
 clean:
