@@ -37,7 +37,11 @@ FUZZ_PARALLEL ?= 2
 FUZZ_TARGETS  ?= FuzzJPEG FuzzPNG FuzzWebP FuzzSnapshot
 FUZZ_SCRATCH  ?= .build/fuzz
 FUZZ_WORK     ?= .build/fuzz-work
-FUZZ_FLAGS     = -c release --scratch-path $(FUZZ_SCRATCH) --sanitize=fuzzer --sanitize=address -Xswiftc -DWT_LIBFUZZER
+# SwiftPM passes -sanitize=fuzzer and -sanitize=address to swiftc as two flags, and swiftc keeps
+# only the last (which one varies between builds): Swift code got either coverage or ASan, never
+# both. The combined -Xswiftc flag comes after them and wins.
+FUZZ_FLAGS     = -c release --scratch-path $(FUZZ_SCRATCH) --sanitize=fuzzer --sanitize=address \
+                 -Xswiftc -sanitize=fuzzer,address -Xswiftc -DWT_LIBFUZZER
 # The hostile-input and regression suites: what CI runs under AddressSanitizer.
 HOSTILE_TESTS ?= FuzzRegressionTests|JSONValueHostileTests|HostileInput|FormatBombTests|JPEGDecoderTests|PNGDecoderTests|WebPDecoderTests
 

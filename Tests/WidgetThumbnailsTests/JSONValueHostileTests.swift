@@ -75,21 +75,24 @@ import Testing
     }
 
     /// Numbers 30 levels deep filling most of the 1 MiB snapshot cap: linear for the parser,
-    /// and through the snapshot decoding the reader uses.
+    /// and through the snapshot decoding the reader uses. The bound is generous (a debug build
+    /// under AddressSanitizer on a loaded machine); the old decoding took 35 s on half of this.
+    static let largePayloadLimit = Duration.seconds(4)
+
     @Test func aLargeDeepPayloadIsLinear() throws {
         let row = "[" + Array(repeating: "1.5", count: 1000).joined(separator: ",") + "]"
         let inner = "[" + Array(repeating: row, count: 220).joined(separator: ",") + "]"
         let payload = Self.nested(30, open: "{\"k\":", leaf: inner, close: "}")
         let (result, elapsed) = Self.read(payload, with: .parser)
         _ = try result.get()
-        #expect(elapsed < Self.timeLimit, "\(payload.utf8.count) bytes took \(elapsed)")
+        #expect(elapsed < Self.largePayloadLimit, "\(payload.utf8.count) bytes took \(elapsed)")
 
         let snapshot = Array(("{\"schemaVersion\":1,\"revision\":3,\"generatedAt\":\"2025-01-01T00:00:00Z\",\"payload\":"
             + payload + "}").utf8)
         #expect(snapshot.count > 800_000 && snapshot.count < ReadLimits().snapshotBytes)
         let start = ContinuousClock.now
         let decoded = try SnapshotCoding.decode(snapshot, as: JSONValue.self, revision: 3)
-        #expect(ContinuousClock.now - start < Self.timeLimit * 2, "\(snapshot.count) bytes took \(ContinuousClock.now - start)")
+        #expect(ContinuousClock.now - start < Self.largePayloadLimit, "\(snapshot.count) bytes took \(ContinuousClock.now - start)")
         #expect(decoded.payload == (try result.get()))
     }
 }

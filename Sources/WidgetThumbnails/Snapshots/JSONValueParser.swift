@@ -30,7 +30,12 @@ struct JSONValueParser {
     private func failure(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value(depth: Int) throws(Failure) -> JSONValue {
@@ -123,8 +128,16 @@ struct JSONValueParser {
         guard index < bytes.count else { throw failure("unterminated escape") }
         let byte = bytes[index]
         index += 1
-        let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
-        if let replacement = simple[byte] { text.append(replacement); return }
+        let simple: UInt8? = switch byte {
+        case 0x22, 0x5C, 0x2F: byte           // \" \\ \/
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+        if let simple { text.append(simple); return }
         guard byte == UInt8(ascii: "u") else { throw failure("an invalid escape") }
         var scalar = try hex4()
         if (0xD800..<0xDC00).contains(scalar) {
@@ -158,15 +171,16 @@ struct JSONValueParser {
         return value
     }
 
+    private mutating func digits() -> Int {
+        let first = index
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+        return index - first
+    }
+
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: an integer that fits Int64 stays
     /// exact, anything else is a finite Double.
     private mutating func number() throws(Failure) -> JSONValue {
         let start = index
-        func digits() -> Int {
-            let first = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-            return index - first
-        }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         let integerStart = index
         let integerDigits = digits()
