@@ -5,7 +5,7 @@ SWIFT    ?= swift
 SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
-.PHONY: all setup build release demo test bench clean
+.PHONY: all setup build release demo test bench clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions
 
 all: build
 
@@ -39,6 +39,57 @@ bench: setup
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install pillow numpy
 	$(SWIFT) build -c release --product ThumbnailBenchmarks
 	python3 Benchmarks/run.py $(BENCH_ARGS)
+
+# Fuzzing and sanitizers (Fuzz/README.md). Sanitized builds use their own scratch paths so they
+# never invalidate the normal .build/debug.
+FUZZ_SECONDS  ?= 60
+FUZZ_PARALLEL ?= 2
+FUZZ_TARGETS  ?= FuzzJPEG FuzzPNG FuzzWebP FuzzSnapshot
+FUZZ_SCRATCH  ?= .build/fuzz
+FUZZ_WORK     ?= .build/fuzz-work
+# SwiftPM passes -sanitize=fuzzer and -sanitize=address to swiftc as two flags, and swiftc keeps
+# only the last (which one varies between builds): Swift code got either coverage or ASan, never
+# both. The combined -Xswiftc flag comes after them and wins.
+FUZZ_FLAGS     = -c release --scratch-path $(FUZZ_SCRATCH) --sanitize=fuzzer --sanitize=address \
+                 -Xswiftc -sanitize=fuzzer,address -Xswiftc -DWT_LIBFUZZER
+# The hostile-input and regression suites: what CI runs under AddressSanitizer.
+HOSTILE_TESTS ?= FuzzRegressionTests|JSONValueHostileTests|HostileInput|FormatBombTests|JPEGDecoderTests|PNGDecoderTests|WebPDecoderTests
+
+## fuzz-build: the four libFuzzer targets, with AddressSanitizer (release)
+fuzz-build: setup
+	@for target in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$target || exit 1; done
+
+## fuzz: seeds from Fuzz/make-seeds.py, then each target for FUZZ_SECONDS (default 60), FUZZ_PARALLEL at a time
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_PARALLEL=$(FUZZ_PARALLEL) bash Fuzz/run-fuzzers.sh \
+		"$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)" $(FUZZ_WORK) $(FUZZ_TARGETS)
+
+## fuzz-replay: run each target once over fresh seeds and Fuzz/regressions (no fuzzing; < 1 min)
+fuzz-replay: fuzz-build
+	python3 Fuzz/make-seeds.py $(FUZZ_WORK)/seeds
+	@bin="$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)"; for target in $(FUZZ_TARGETS); do \
+		$$bin/$$target -runs=0 -rss_limit_mb=1024 -malloc_limit_mb=256 -timeout=10 \
+			$(FUZZ_WORK)/seeds/$$target Fuzz/regressions/$$target || exit 1; done
+
+# Every test uses Swift Testing; XCTest's empty pass leaks 144 bytes of its own (LeakSanitizer
+# fails the run), so sanitized runs skip it.
+SANITIZED_TEST = $(SWIFT) test --disable-xctest
+
+## test-asan-regressions: the regression files and hostile-input suites under AddressSanitizer (CI)
+test-asan-regressions: setup
+	$(SANITIZED_TEST) --scratch-path .build/asan --sanitize=address --filter '$(HOSTILE_TESTS)'
+
+## test-asan: the whole test suite under AddressSanitizer
+test-asan: setup
+	$(SANITIZED_TEST) --scratch-path .build/asan --sanitize=address
+
+## test-tsan: the concurrent tests (store, locks, pipeline, batch) under ThreadSanitizer
+TSAN_TESTS ?= Snapshot|ContainerLock|ConfinedPath|ChildProcess|Batch|Pipeline
+test-tsan: setup
+	$(SANITIZED_TEST) --scratch-path .build/tsan --sanitize=thread --filter '$(TSAN_TESTS)'
+
+## sanitize: test-asan then test-tsan
+sanitize: test-asan test-tsan
 
 ## clean: build output and demo output
 clean:

@@ -18,6 +18,11 @@ let package = Package(
     products: [
         .library(name: "WidgetThumbnails", targets: ["WidgetThumbnails"]),
         .executable(name: "widget-thumbs", targets: ["widget-thumbs"]),
+        // libFuzzer targets (`make fuzz`, Fuzz/README.md); a plain build makes replay drivers.
+        .executable(name: "FuzzJPEG", targets: ["FuzzJPEG"]),
+        .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
+        .executable(name: "FuzzWebP", targets: ["FuzzWebP"]),
+        .executable(name: "FuzzSnapshot", targets: ["FuzzSnapshot"]),
     ],
     targets: [
         systemLibrary("TurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
@@ -51,8 +56,14 @@ let package = Package(
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
                           path: "Benchmarks/ThumbnailBenchmarks"),
 
-        .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails"]),
-        .testTarget(name: "CLITests", dependencies: ["widget-thumbs"]),
+        .target(name: "FuzzHarness", dependencies: ["WidgetThumbnails"], path: "Fuzz/FuzzHarness"),
+        .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzJPEG"),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzPNG"),
+        .executableTarget(name: "FuzzWebP", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzWebP"),
+        .executableTarget(name: "FuzzSnapshot", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzSnapshot"),
+
+        .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails", "FuzzHarness"]),
+        .testTarget(name: "CLITests", dependencies: ["widget-thumbs", "WidgetThumbnails"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,7 +37,11 @@ enum SnapshotCoding {
                                                       revision: UInt64) throws(SnapshotCodingError) -> Snapshot<Payload> {
         let document: Document<Payload>
         do {
-            document = try JSONDecoder().decode(Document<Payload>.self, from: Data(bytes))
+            document = Payload.self == JSONValue.self
+                ? try decodeWithJSONValuePayload(bytes)
+                : try JSONDecoder().decode(Document<Payload>.self, from: Data(bytes))
+        } catch let error as JSONValueParser.Failure {
+            throw SnapshotCodingError(reason: "not a valid snapshot: the payload at byte \(error.offset): \(error.reason)")
         } catch {
             throw SnapshotCodingError(reason: "not a valid snapshot: \(summary(of: error))")
         }
@@ -51,6 +55,23 @@ enum SnapshotCoding {
             throw SnapshotCodingError(reason: "generatedAt \(ConfinementError.quoted(document.generatedAt)) is not an ISO 8601 time")
         }
         return Snapshot(revision: document.revision, generatedAt: date, payload: document.payload, image: document.image)
+    }
+
+    /// Stands in for the payload while JSONDecoder reads the rest of the document.
+    private struct SkippedPayload: Decodable {
+        init(from decoder: any Decoder) {}
+    }
+
+    /// JSONDecoder for the fields, the linear parser for the `JSONValue` payload (see
+    /// JSONValueParser for why); the payload gets `JSONValue.maximumDepth` levels below the root.
+    private static func decodeWithJSONValuePayload<Payload>(_ bytes: [UInt8]) throws -> Document<Payload> {
+        let fields = try JSONDecoder().decode(Document<SkippedPayload>.self, from: Data(bytes))
+        let root = try JSONValueParser.parse(bytes, maximumDepth: JSONValue.maximumDepth + 1)
+        guard case .object(let members) = root, let payload = members["payload"] as? Payload else {
+            throw JSONValueParser.Failure(offset: 0, reason: "no payload")
+        }
+        return Document(schemaVersion: fields.schemaVersion, revision: fields.revision,
+                        generatedAt: fields.generatedAt, payload: payload, image: fields.image)
     }
 
     static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }

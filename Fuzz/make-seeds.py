@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Writes the fuzz seed corpora: small valid files of each kind (Pillow), truncations, and the
+bombs (dimension bombs, zTXt/iCCP bombs, a tEXt declaring ~2 GB, thousands of text chunks, a
+65500x65500 JPEG header, progressive JPEGs with 400 and 600 scans, WebP with a huge canvas).
+
+    python3 Fuzz/make-seeds.py OUTDIR      # makes OUTDIR/{FuzzJPEG,FuzzPNG,FuzzWebP,FuzzSnapshot}
+
+Deterministic: the same Pillow/zlib give the same files. Nothing here is committed output.
+"""
+import hashlib, io, os, struct, sys, zlib
+from PIL import Image
+
+def pattern(w, h, mode="RGB"):
+    img = Image.new("RGBA", (w, h))
+    img.putdata([((x * 255) // max(1, w - 1), (y * 255) // max(1, h - 1), (x * y) % 256, 255 - x * 8 % 256)
+                 for y in range(h) for x in range(w)])
+    return img.convert(mode)
+
+def save(img, fmt, **kw):
+    out = io.BytesIO(); img.save(out, fmt, **kw); return out.getvalue()
+
+def truncations(name, data, out):
+    for frac in (0.25, 0.5, 0.9):
+        out[f"{name}-cut{int(frac * 100)}"] = data[: int(len(data) * frac)]
+
+# JPEG ----------------------------------------------------------------------------------------
+def sof_offset(jpeg):
+    i = 2
+    while i + 4 <= len(jpeg):
+        marker, length = jpeg[i + 1], struct.unpack(">H", jpeg[i + 2:i + 4])[0]
+        if marker in (0xC0, 0xC1, 0xC2): return i
+        i += 2 + length
+    raise ValueError("no SOF")
+
+def with_frame_size(jpeg, w, h):
+    o = sof_offset(jpeg)
+    return jpeg[:o + 5] + struct.pack(">HH", h, w) + jpeg[o + 9:]
+
+def many_scans(jpeg, count):
+    """Repeats the last scan (SOS .. before EOI) until the file has `count` more scans."""
+    last = jpeg.rindex(b"\xff\xda")
+    scan = jpeg[last:-2]
+    return jpeg[:-2] + scan * count + b"\xff\xd9"
+
+def jpeg_seeds():
+    out = {}
+    img = pattern(16, 16)
+    out["baseline444"] = save(img, "JPEG", quality=90, subsampling=0)
+    out["baseline420"] = save(pattern(33, 17), "JPEG", quality=75, subsampling=2)
+    prog = save(img, "JPEG", quality=90, progressive=True)
+    out["progressive"] = prog
+    out["gray"] = save(pattern(16, 16, "L"), "JPEG")
+    out["cmyk"] = save(pattern(16, 16, "CMYK"), "JPEG")
+    exif = Image.Exif(); exif[0x0112] = 6
+    out["exif-orientation6"] = save(pattern(24, 16), "JPEG", exif=exif.tobytes())
+    out["icc-srgb"] = save(img, "JPEG", icc_profile=srgb_icc())
+    truncations("baseline", out["baseline444"], out)
+    truncations("progressive", prog, out)
+    out["bomb-65500x65500"] = with_frame_size(out["baseline444"], 65500, 65500)
+    out["bomb-11000x11000"] = with_frame_size(out["baseline444"], 11000, 11000)
+    out["scans-400"] = many_scans(prog, 400)
+    out["scans-600"] = many_scans(prog, 600)
+    return out
+
+def srgb_icc():
+    from PIL import ImageCms
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+
+# PNG -----------------------------------------------------------------------------------------
+def chunk(kind, data, length=None):
+    body = kind + data
+    return struct.pack(">I", len(data) if length is None else length) + body + struct.pack(">I", zlib.crc32(body))
+
+def tiny_png(extra=b"", w=4, h=4, ihdr_size=None):
+    iw, ih = ihdr_size or (w, h)
+    raw = b"".join(b"\x00" + bytes(v for x in range(w) for v in (x * 60 % 256, y * 60 % 256, 128)) for y in range(h))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", iw, ih, 8, 2, 0, 0, 0)) + extra
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+def png_seeds():
+    out = {}
+    out["rgba8"] = save(pattern(16, 16, "RGBA"), "PNG")
+    out["rgb16"] = save(Image.new("I;16", (8, 8), 40000), "PNG")
+    out["palette-trns"] = save(pattern(16, 16, "P"), "PNG", transparency=3)
+    out["gray"] = save(pattern(16, 16, "L"), "PNG")
+    out["interlaced"] = adam7(pattern(13, 11, "RGBA"))
+    out["icc"] = save(pattern(8, 8), "PNG", icc_profile=srgb_icc())
+    out["tiny"] = tiny_png()
+    truncations("rgba8", out["rgba8"], out)
+    out["bomb-ztxt-16MiB"] = tiny_png(chunk(b"zTXt", b"k\x00\x00" + zlib.compress(b"\x00" * (16 << 20), 9)))
+    out["bomb-iccp-8MiB"] = tiny_png(chunk(b"iCCP", b"p\x00\x00" + zlib.compress(b"\x00" * (8 << 20), 9)))
+    out["bomb-text-length-2GB"] = tiny_png(chunk(b"tEXt", b"k\x00v", length=1_979_711_491))
+    out["bomb-2000-text-chunks"] = tiny_png(b"".join(chunk(b"tEXt", b"k\x00%d" % i) for i in range(2000)))
+    out["bomb-exif-length"] = tiny_png(chunk(b"eXIf", b"MM\x00*", length=0x7FFF0000))
+    for w, h in ((1_000_000, 1_000_000), (60_000, 60_000), (20_000, 20_000), (0x7FFFFFFF, 1)):
+        out[f"bomb-{w}x{h}"] = tiny_png(ihdr_size=(w, h))
+    out["bomb-idat-after-last-row"] = tiny_png(chunk(b"IDAT", zlib.compress(b"\x00" * (4 << 20), 9)))
+    return out
+
+def adam7(img):
+    """Pillow cannot write Adam7: the seven passes by hand, filter 0 on every row."""
+    w, h = img.size
+    px = img.load()
+    raw = b""
+    for x0, y0, dx, dy in ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)):
+        for y in range(y0, h, dy):
+            row = [px[x, y] for x in range(x0, w, dx)]
+            if row: raw += b"\x00" + bytes(v for p in row for v in p)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 1))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+# WebP ----------------------------------------------------------------------------------------
+def riff(chunks):
+    body = b"WEBP" + b"".join(chunks)
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+def webp_chunks(data):
+    i, chunks = 12, []
+    while i + 8 <= len(data):
+        size = struct.unpack("<I", data[i + 4:i + 8])[0]
+        chunks.append(data[i:i + 8 + size + (size & 1)]); i += 8 + size + (size & 1)
+    return chunks
+
+def vp8x(flags, w, h):
+    payload = bytes([flags, 0, 0, 0]) + (w - 1).to_bytes(3, "little") + (h - 1).to_bytes(3, "little")
+    return b"VP8X" + struct.pack("<I", 10) + payload
+
+def webp_seeds():
+    out = {}
+    img = pattern(16, 16, "RGBA")
+    out["lossy"] = save(pattern(16, 16), "WEBP", quality=80)
+    out["lossy-alpha"] = save(img, "WEBP", quality=80)
+    out["lossless"] = save(img, "WEBP", lossless=True)
+    frames = [pattern(16, 16, "RGBA").rotate(90 * i) for i in range(3)]
+    anim = io.BytesIO(); frames[0].save(anim, "WEBP", save_all=True, append_images=frames[1:], duration=100, loop=0)
+    out["animated"] = anim.getvalue()
+    exif = Image.Exif(); exif[0x0112] = 8
+    out["exif"] = save(img, "WEBP", exif=exif.tobytes(), icc_profile=srgb_icc())
+    for name in ("lossy", "lossless", "animated"): truncations(name, out[name], out)
+    lossy_frame = webp_chunks(out["lossy"])
+    out["bomb-canvas-16383"] = riff([vp8x(0, 16383, 16383)] + lossy_frame)
+    out["bomb-canvas-16Mi"] = riff([vp8x(0, 1 << 24, 1 << 24)] + lossy_frame)
+    anim_chunks = webp_chunks(out["animated"])
+    out["bomb-animated-canvas"] = riff([vp8x(0x02 | 0x10, 1 << 24, 1 << 24)] + anim_chunks[1:])
+    return out
+
+# Snapshot JSON and paths -----------------------------------------------------------------------
+IMAGE = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000002000000020806000000" "72b60d24" "00000013494441547" "8da63f8cfc0f01f0c8134083400004949"
+    "09789c51179200000000" "49454e44ae426082")
+
+def sha(data): return "sha256:" + hashlib.sha256(data).hexdigest()
+
+def parity(text, odd):
+    data = text.encode()
+    return data + b" " if (len(data) % 2 == 1) != odd else data
+
+def snapshot_seeds():
+    assert len(IMAGE) == 76 and sha(IMAGE).endswith("e9aa41812d69aa8ebbee3fb351fede258f2a159c4a547b3187ee54184dea0b79")
+    fixed = ('{"schemaVersion":1,"revision":1,"generatedAt":"2025-01-01T00:00:00Z","payload":{"title":"fixed"},'
+             '"image":{"relativePath":"images/thumbnail-1.png","checksum":"%s","byteCount":76,"pixelWidth":2,'
+             '"pixelHeight":2,"format":"png"}}\n' % sha(IMAGE)).encode()
+    out = {}
+    # Even lengths: read as current.json (the fixed snapshot is revision 1).
+    out["manifest"] = parity('{"schemaVersion":1,"revision":1,"snapshot":"snapshots/snapshot-1.json","checksum":"%s"}\n' % sha(fixed), False)
+    out["manifest-escape"] = parity('{"schemaVersion":1,"revision":1,"snapshot":"snapshots/../current.json","checksum":"%s"}' % sha(fixed), False)
+    out["manifest-types"] = parity('{"schemaVersion":1.0,"revision":-1,"snapshot":null,"checksum":[]}', False)
+    # Odd lengths: read as snapshot 7, bound by a correct manifest.
+    ref = ('{"relativePath":"images/thumbnail-7.png","checksum":"%s","byteCount":76,"pixelWidth":2,'
+           '"pixelHeight":2,"format":"png"}' % sha(IMAGE))
+    head = '{"schemaVersion":1,"revision":7,"generatedAt":"2025-06-01T12:00:00.250Z","payload":'
+    out["snapshot"] = parity(head + '{"items":[1,2.5,"x",null,true,{"k":[]}]},"image":' + ref + '}\n', True)
+    out["snapshot-no-image"] = parity(head + '"just text"}', True)
+    out["snapshot-deep"] = parity(head + "[" * 400 + "]" * 400 + "}", True)
+    out["snapshot-numbers"] = parity(head + '[1e400,-0,18446744073709551616,9223372036854775807,1.7976931348623157e308,4.9e-324]}', True)
+    out["snapshot-strings"] = parity(head + '{"a":"\\u0000\\ud800\\udc00\\ud800","a":"dup","\\u00e9":"\\/"}}', True)
+    out["snapshot-bad-path"] = parity(head + '{},"image":' + ref.replace("thumbnail-7.png", "thumbnail-07.png") + "}", True)
+    for i, path in enumerate(["images/thumbnail-0.png", "snapshots/snapshot-9999999999999999999.json",
+                              "images/thumbnail-18446744073709551615.webp", "images//thumbnail-1.png",
+                              "images/./thumbnail-1.jpg", "../images/thumbnail-1.png", "images/thumbnail-1.png/",
+                              "images\\thumbnail-1.png", "images/thumbnail-1.PNG", "a/b/c\u0085d"]):
+        out[f"path-{i}"] = path.encode()
+    return out
+
+def main():
+    if len(sys.argv) != 2: sys.exit(__doc__)
+    root = sys.argv[1]
+    for target, seeds in (("FuzzJPEG", jpeg_seeds()), ("FuzzPNG", png_seeds()), ("FuzzWebP", webp_seeds()),
+                          ("FuzzSnapshot", snapshot_seeds())):
+        os.makedirs(os.path.join(root, target), exist_ok=True)
+        for name, data in seeds.items():
+            with open(os.path.join(root, target, name), "wb") as f: f.write(data)
+        print(f"{target}: {len(seeds)} seeds, {sum(map(len, seeds.values()))} bytes")
+
+if __name__ == "__main__":
+    main()
