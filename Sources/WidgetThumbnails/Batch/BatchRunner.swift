@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs one piece of work per index on a fixed number of threads pulling from a shared
 /// queue: a worker takes the next index as soon as it is free, so one large image never
@@ -23,13 +22,13 @@ public struct BatchRunner: Sendable {
                                       work: @escaping @Sendable (Int) -> Output,
                                       finished: @escaping @Sendable (Int, Output) -> Void = { _, _ in }) -> [Output] {
         guard count > 0 else { return [] }
-        let state = Mutex(Queue<Output>(count: count))
-        let reporting = Mutex(())
+        let state = Queue<Output>(count: count)
+        let reporting = NSLock()
         let worker: @Sendable () -> Void = {
-            while let index = state.withLock({ $0.take() }) {
+            while let index = state.take() {
                 let output = work(index)
-                reporting.withLock { _ in finished(index, output) }
-                state.withLock { $0.results[index] = output }
+                reporting.withLock { finished(index, output) }
+                state.store(output, at: index)
             }
         }
         let threads = min(jobs, count)
@@ -45,23 +44,36 @@ public struct BatchRunner: Sendable {
         }
         worker() // the calling thread is one of the workers
         group.wait()
-        return state.withLock { queue in queue.results.map { $0! } }
+        return state.finishedResults()
     }
 
-    private struct Queue<Output> {
-        var next = 0
-        let count: Int
-        var results: [Output?]
+    /// The next index to hand out and the results so far. NSLock (a pthread mutex) rather
+    /// than Synchronization's Mutex, whose futex is invisible to ThreadSanitizer.
+    private final class Queue<Output: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        private let count: Int
+        private var results: [Output?]
 
         init(count: Int) {
             self.count = count
             results = Array(repeating: nil, count: count)
         }
 
-        mutating func take() -> Int? {
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return next
+        func take() -> Int? {
+            lock.withLock {
+                guard next < count else { return nil }
+                defer { next += 1 }
+                return next
+            }
+        }
+
+        func store(_ output: Output, at index: Int) {
+            lock.withLock { results[index] = output }
+        }
+
+        func finishedResults() -> [Output] {
+            lock.withLock { results.map { $0! } }
         }
     }
 }
