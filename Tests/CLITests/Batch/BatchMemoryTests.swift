@@ -11,13 +11,16 @@ import WidgetThumbnails
 /// libpng reads every padding byte through the same path as pixel data. A reader that holds
 /// the file needs ~100 MB more for the padded one (measured before streaming: 123 MB peak
 /// against 31 MB); a streaming reader needs the same for both (28 MB each). The assertion:
-/// the padded run stays under 64 MiB, far below the padding alone. A highly compressible
-/// image of huge dimensions would not do: its file is small, so reading it whole costs
-/// little; and a truly huge image is too slow to decode in the debug build the tests run.
+/// the padded run stays under 64 MiB (the bound), far below the padding alone. A
+/// highly compressible image of huge dimensions would not do: its file is small, so reading
+/// it whole costs little; and a truly huge image is too slow to decode in the debug build the
+/// tests run.
 ///
-/// Limit of the measure: a child's peak RSS includes the test process's RSS at spawn
-/// (`ChildProcess`, `inheritedRSSBytes`); the bound allows 32 MiB over it. Only when that
-/// floor is near the padding's size could a whole-file read pass, and the test says so.
+/// The measure: the child's own VmHWM, sampled from /proc every 5 ms while it runs
+/// (`ChildProcess.MemorySampling`). Its rusage peak would not do: at exec Linux folds the test
+/// process's RSS into it, and during the full suite that floor is over 120 MB, hiding a
+/// whole-file read. A whole-file read holds the file from the start to the end of the image
+/// (over a second in a debug build), so no sample can miss it.
 @Suite struct BatchMemoryTests {
     static let paddingChunks = 96
     /// An IDAT of 209,715 empty non-final stored blocks (BFINAL 0, BTYPE 00, LEN 0, NLEN
@@ -43,7 +46,8 @@ import WidgetThumbnails
         var thumbnails: [String: [UInt8]] = [:]
         for (name, input) in [("compact", compactPath), ("padded", paddedPath)] {
             let out = directory.file("out-\(name)")
-            let result = try WidgetThumbsBinary.run(["batch", input, "--out", out, "--jobs", "1", "--quiet"], timeout: 120)
+            let result = try WidgetThumbsBinary.run(["batch", input, "--out", out, "--jobs", "1", "--quiet"],
+                                                    timeout: 120, memory: .sampled)
             #expect(result.status == 0, "\(name): \(result)")
             results[name] = result
             thumbnails[name] = try? InputFile.read(out + "/\(name).jpg", maxBytes: 1 << 20)
@@ -51,19 +55,15 @@ import WidgetThumbnails
         let compactRun = try #require(results["compact"]), paddedRun = try #require(results["padded"])
         #expect(thumbnails["compact"] != nil && thumbnails["compact"] == thumbnails["padded"],
                 "the padding carries no pixels: the thumbnails are the same")
-        // Under 64 MiB, the bound for any PNG, unless the test process's own RSS (the
-        // floor of the measure) is near that: then within 32 MiB of the floor, since other
-        // tests may allocate between the floor's reading and the child's exec.
-        let bound = max(64 << 20, paddedRun.inheritedRSSBytes + (32 << 20))
-        #expect(paddedRun.maxRSSBytes < bound,
+        let compactPeak = try #require(compactRun.sampledPeakRSSBytes, "no memory sample of the compact run")
+        let paddedPeak = try #require(paddedRun.sampledPeakRSSBytes, "no memory sample of the padded run")
+        #expect(compactPeak > 1 << 20, "the samples read the child's memory")
+        // The bound for any PNG; a whole-file read needs the padding alone (96 MiB).
+        #expect(paddedPeak < 64 << 20,
                 "\(padding >> 20) MiB of file must not cost its size in memory:\ncompact: \(compactRun)\npadded: \(paddedRun)")
         let mebibytes = { (bytes: Int) in String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
-        print("batch peak RSS: compact \(compact.count) B -> \(mebibytes(compactRun.maxRSSBytes)), "
-              + "padded \(compact.count + padding) B -> \(mebibytes(paddedRun.maxRSSBytes)) "
-              + "(bound \(mebibytes(bound)), test process floor \(mebibytes(paddedRun.inheritedRSSBytes)))")
-        if bound > padding {
-            print("batch peak RSS: the test process's own RSS is so high that a whole-file read would pass unseen")
-        }
+        print("batch peak RSS (sampled VmHWM): compact \(compact.count) B -> \(mebibytes(compactPeak)), "
+              + "padded \(compact.count + padding) B -> \(mebibytes(paddedPeak))")
     }
 
     /// Writes `png` with empty stored deflate blocks inserted right after the zlib header (2
