@@ -265,7 +265,7 @@ def report_markdown(info, load_before, load_after, sets, memory, floor, commands
              f"- Peers: {info['vips']}, Pillow {info['pillow']}, libjpeg-turbo {info['turbojpeg']}, "
              f"libwebp {info['webp']}. Ours: {info['swift'].split('(')[0].strip()}, release build.",
              f"- Settings for everyone: fit in {BOX}x{BOX}, WebP Q75 / JPEG Q80, metadata stripped, EXIF "
-             "orientation applied. Encoder effort differs by design: ours WebP method 2, vipsthumbnail and "
+             "orientation applied. Encoder effort differs by design: ours WebP method 1, vipsthumbnail and "
              "Pillow their default (4).", ""]
     targets = []
     for title, configs in sets:

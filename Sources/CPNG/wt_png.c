@@ -4,6 +4,7 @@
 #include "wt_png.h"
 #include "wt_png_chunks.h"
 #include <png.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,9 +14,15 @@
 struct wt_png_reader {
     png_structp png;
     png_infop info;
-    const uint8_t *data;
-    size_t size;
-    size_t offset;
+    wt_png_source source;
+    /// The file offset libpng reads next.
+    uint64_t offset;
+    /// A file source's read buffer (WT_PNG_READ_BUFFER bytes) and the file range it holds.
+    uint8_t *buffer;
+    uint64_t buffer_start;
+    size_t buffer_filled;
+    /// A file source's eXIf data (info->exif points here).
+    uint8_t *exif_copy;
     int strict;
     /// Compressed image data read after the last row was decoded.
     size_t image_data_after_completion;
@@ -83,10 +90,50 @@ static int image_data_complete(png_structp png, const struct wt_png_reader *read
     return png_get_current_row_number(png) >= reader->height;
 }
 
-/// Bounds-checked read from the in-memory file.
+/// libpng asks for a few bytes to 8 KiB at a time; a file is read in larger pieces.
+#define WT_PNG_READ_BUFFER (64u << 10)
+
+/// Fills `out` from the file at the reader's offset, through the read buffer (a request as
+/// large as the buffer is read straight into `out`). Raises on a read error, and as a
+/// truncation when the file shrank since fstat.
+static void read_file(png_structp png, struct wt_png_reader *reader, uint8_t *out, size_t length) {
+    uint64_t offset = reader->offset;
+    while (length > 0) {
+        if (offset >= reader->buffer_start && offset - reader->buffer_start < reader->buffer_filled) {
+            size_t at = (size_t)(offset - reader->buffer_start);
+            size_t count = reader->buffer_filled - at < length ? reader->buffer_filled - at : length;
+            memcpy(out, reader->buffer + at, count);
+            out += count;
+            offset += count;
+            length -= count;
+            continue;
+        }
+        int direct = length >= WT_PNG_READ_BUFFER;
+        uint64_t remaining = reader->source.size - offset;
+        size_t wanted = direct ? length : (remaining < WT_PNG_READ_BUFFER ? (size_t)remaining : WT_PNG_READ_BUFFER);
+        long long got = wt_png_source_read(&reader->source, offset, direct ? out : reader->buffer, wanted);
+        if (got < 0) {
+            char text[160];
+            wt_png_format_message(text, sizeof text, "read failed: %s", strerror(errno));
+            reader->pending_status = WT_PNG_IO;
+            png_error(png, text);
+        }
+        if (!direct) {
+            reader->buffer_start = offset;
+            reader->buffer_filled = (size_t)got;
+        }
+        if (direct ? (size_t)got < length : got == 0) {
+            reader->error_after_image = image_data_complete(png, reader);
+            png_error(png, "the file ends early (truncated)");
+        }
+        if (direct) return;
+    }
+}
+
+/// Bounds-checked read from the source.
 static void on_read(png_structp png, png_bytep out, size_t length) {
     struct wt_png_reader *reader = png_get_io_ptr(png);
-    if (length > reader->size - reader->offset) {
+    if (length > reader->source.size - reader->offset) {
         reader->error_after_image = image_data_complete(png, reader);
         png_error(png, "the file ends early (truncated)");
     }
@@ -98,7 +145,11 @@ static void on_read(png_structp png, png_bytep out, size_t length) {
             png_error(png, "more than 1 KiB of compressed image data after the last row");
         }
     }
-    memcpy(out, reader->data + reader->offset, length);
+    if (reader->source.data != NULL) {
+        memcpy(out, reader->source.data + reader->offset, length);
+    } else {
+        read_file(png, reader, out, length);
+    }
     reader->offset += length;
 }
 
@@ -209,7 +260,7 @@ static void copy_metadata(struct wt_png_reader *reader, const wt_png_limits *lim
     }
 }
 
-wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
+static wt_png_status open_source(const wt_png_source *source, const wt_png_limits *limits,
                                  wt_png_reader **out, wt_png_info *info,
                                  char *message, size_t capacity) {
     if (out == NULL || info == NULL || limits == NULL) {
@@ -220,20 +271,30 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
     memset(info, 0, sizeof *info);
     wt_png_chunk_walk walk;
     memset(&walk, 0, sizeof walk);
-    wt_png_status structure = wt_png_walk_chunks(data, size, limits->max_metadata_bytes, &walk, message, capacity);
+    wt_png_status structure = wt_png_walk_chunks(source, limits->max_metadata_bytes, &walk, message, capacity);
     if (structure != WT_PNG_OK) return structure;
     if (walk.exif_problem[0] != '\0' && limits->strict) {
+        free(walk.exif_copy);
         wt_png_format_message(message, capacity, "strict mode: %s", walk.exif_problem);
         return walk.exif_status;
     }
 
     struct wt_png_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) {
+        free(walk.exif_copy);
         wt_png_format_message(message, capacity, "out of memory");
         return WT_PNG_NO_MEMORY;
     }
-    reader->data = data;
-    reader->size = size;
+    reader->exif_copy = walk.exif_copy;
+    reader->source = *source;
+    if (source->data == NULL) {
+        reader->buffer = malloc(WT_PNG_READ_BUFFER);
+        if (reader->buffer == NULL) {
+            wt_png_reader_destroy(reader);
+            wt_png_format_message(message, capacity, "out of memory for the read buffer");
+            return WT_PNG_NO_MEMORY;
+        }
+    }
     reader->strict = limits->strict != 0;
     wt_png_format_message(reader->warning, sizeof reader->warning, "%s", walk.exif_problem);
     // Row buffers for a 65535 px wide 16-bit RGBA image take ~1 MiB; an iCCP profile needs its
@@ -289,6 +350,25 @@ wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_
     reader->interlaced = info->interlaced;
     *out = reader;
     return WT_PNG_OK;
+}
+
+wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
+                                 wt_png_reader **out, wt_png_info *info,
+                                 char *message, size_t capacity) {
+    wt_png_source source = {.data = data, .fd = -1, .size = data != NULL ? size : 0};
+    return open_source(&source, limits, out, info, message, capacity);
+}
+
+wt_png_status wt_png_reader_open_file(int fd, uint64_t size, const wt_png_limits *limits,
+                                      wt_png_reader **out, wt_png_info *info,
+                                      char *message, size_t capacity) {
+    if (fd < 0) {
+        if (out != NULL) *out = NULL;
+        wt_png_format_message(message, capacity, "wt_png_reader_open_file: bad file descriptor");
+        return WT_PNG_INVALID_ARGUMENT;
+    }
+    wt_png_source source = {.data = NULL, .fd = fd, .size = size};
+    return open_source(&source, limits, out, info, message, capacity);
 }
 
 // MARK: - Rows
@@ -391,5 +471,7 @@ void wt_png_reader_destroy(wt_png_reader *reader) {
     }
     free(reader->row_pointers);
     free(reader->image);
+    free(reader->buffer);
+    free(reader->exif_copy);
     free(reader);
 }

@@ -1,12 +1,16 @@
 // The shim's own pass over the chunk list, before libpng sees the file: libpng allocates a
 // chunk's declared length before reading it (only warning when it is over the limit), so
-// lengths are checked against the bytes that are really there, and eXIf is read here.
+// lengths are checked against the bytes that are really there, and eXIf is read here. Works
+// the same on memory and on an open file.
 #include "wt_png_chunks.h"
 #include <png.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 
 
@@ -35,41 +39,143 @@ static void make_crc_table(void) {
     }
 }
 
-/// CRC-32 of a chunk's type and data, as PNG defines it.
-static uint32_t chunk_crc(const uint8_t *type_and_data, size_t length) {
+/// Continues a CRC-32 (start with 0xFFFFFFFF, finish with ^ 0xFFFFFFFF), as PNG defines it.
+static uint32_t crc_update(uint32_t c, const uint8_t *bytes, size_t length) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, make_crc_table);
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < length; i++) c = crc_table[(c ^ type_and_data[i]) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
+    for (size_t i = 0; i < length; i++) c = crc_table[(c ^ bytes[i]) & 0xFF] ^ (c >> 8);
+    return c;
 }
 
+long long wt_png_source_read(const wt_png_source *source, uint64_t offset, void *out, size_t length) {
+    if (offset > source->size) return 0;
+    if (length > source->size - offset) length = (size_t)(source->size - offset);
+    if (source->data != NULL) {
+        memcpy(out, source->data + offset, length);
+        return (long long)length;
+    }
+    size_t done = 0;
+    while (done < length) {
+        ssize_t got = pread(source->fd, (uint8_t *)out + done, length - done, (off_t)(offset + done));
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return -1;
+        if (got == 0) break;  // the file shrank since fstat
+        done += (size_t)got;
+    }
+    return (long long)done;
+}
 
-wt_png_status wt_png_walk_chunks(const uint8_t *data, size_t size, uint64_t max_metadata_bytes,
+/// A small read-ahead over a file for the chunk walk (memory sources are used in place).
+typedef struct header_window {
+    const wt_png_source *source;
+    uint64_t start;
+    size_t filled;
+    uint8_t buffer[4096];
+} header_window;
+
+/// The `length` bytes at `offset` (which the caller checked are within the size), or NULL with
+/// the reason in `message` when a file cannot supply them.
+static const uint8_t *window_at(header_window *window, uint64_t offset, size_t length,
+                                char *message, size_t capacity) {
+    const wt_png_source *source = window->source;
+    if (source->data != NULL) return source->data + offset;
+    if (offset >= window->start && offset + length <= window->start + window->filled) {
+        return window->buffer + (offset - window->start);
+    }
+    long long got = wt_png_source_read(source, offset, window->buffer, sizeof window->buffer);
+    window->start = offset;
+    window->filled = got > 0 ? (size_t)got : 0;
+    if (got < 0) {
+        wt_png_format_message(message, capacity, "read failed: %s", strerror(errno));
+        return NULL;
+    }
+    if ((size_t)got < length) {
+        wt_png_format_message(message, capacity, "the file shrank while it was read");
+        return NULL;
+    }
+    return window->buffer;
+}
+
+/// Checks an eXIf chunk (data at `data_offset`) and keeps it in `walk` when it is usable.
+/// Returns WT_PNG_OK, or WT_PNG_IO when a file could not be read.
+static wt_png_status take_exif(header_window *window, const uint8_t type[4], uint32_t length, uint64_t data_offset,
+                               uint64_t max_metadata_bytes, wt_png_chunk_walk *walk, char *message, size_t capacity) {
+    if (length > max_metadata_bytes) {
+        wt_png_format_message(walk->exif_problem, sizeof walk->exif_problem,
+                              "eXIf: %u bytes, over the metadata limit of %llu; ignored",
+                              length, (unsigned long long)max_metadata_bytes);
+        walk->exif_status = WT_PNG_TOO_LARGE;
+        return WT_PNG_OK;
+    }
+    const wt_png_source *source = window->source;
+    const uint8_t *data;  // length bytes of data, then the 4-byte CRC
+    uint8_t *copy = NULL;
+    if (source->data != NULL) {
+        data = source->data + data_offset;
+    } else {
+        copy = malloc((size_t)length + 4);
+        if (copy == NULL) {
+            wt_png_format_message(message, capacity, "out of memory for the eXIf chunk");
+            return WT_PNG_NO_MEMORY;
+        }
+        long long got = wt_png_source_read(source, data_offset, copy, (size_t)length + 4);
+        if (got != (long long)length + 4) {
+            if (got < 0) wt_png_format_message(message, capacity, "read failed: %s", strerror(errno));
+            else wt_png_format_message(message, capacity, "the file shrank while it was read");
+            free(copy);
+            return WT_PNG_IO;
+        }
+        data = copy;
+    }
+    uint32_t crc = crc_update(crc_update(0xFFFFFFFFu, type, 4), data, length) ^ 0xFFFFFFFFu;
+    if (crc != read_be32(data + length)) {
+        wt_png_format_message(walk->exif_problem, sizeof walk->exif_problem, "eXIf: CRC error; ignored");
+        walk->exif_status = WT_PNG_CORRUPT;
+        free(copy);
+        return WT_PNG_OK;
+    }
+    walk->exif = data;
+    walk->exif_length = length;
+    walk->exif_copy = copy;
+    return WT_PNG_OK;
+}
+
+wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metadata_bytes,
                                  wt_png_chunk_walk *walk, char *message, size_t capacity) {
-    if (data == NULL || size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+    header_window window = {.source = source};
+    uint64_t size = source->size;
+    uint8_t signature[8];
+    long long got = size >= 8 ? wt_png_source_read(source, 0, signature, 8) : 0;
+    if (got < 0) {
+        wt_png_format_message(message, capacity, "read failed: %s", strerror(errno));
+        return WT_PNG_IO;
+    }
+    if (got < 8 || png_sig_cmp(signature, 0, 8) != 0) {
         wt_png_format_message(message, capacity, "the PNG signature is missing or damaged");
         return WT_PNG_CORRUPT;
     }
-    size_t position = 8;
+    uint64_t position = 8;
     int seen_image_data = 0;
     // A chunk is length (4), type (4), data (length), CRC (4).
     while (size - position >= 8) {
-        uint32_t length = read_be32(data + position);
-        const uint8_t *type = data + position + 4;
+        const uint8_t *header = window_at(&window, position, 8, message, capacity);
+        if (header == NULL) return WT_PNG_IO;
+        uint32_t length = read_be32(header);
+        uint8_t type[4];
+        memcpy(type, header + 4, 4);
         char name[16];
         describe_type(type, name);
         if (length > PNG_UINT_31_MAX) {
             wt_png_format_message(message, capacity, "chunk %s declares an invalid length of %u bytes", name, length);
             return WT_PNG_CORRUPT;
         }
-        size_t available = size - position - 8;
-        if ((size_t)length + 4 > available) {
+        uint64_t available = size - position - 8;
+        if ((uint64_t)length + 4 > available) {
             // Truncated image data is libpng's to report; any other chunk this long would make
             // libpng allocate its declared length before finding out the file is shorter.
             if (memcmp(type, "IDAT", 4) == 0) break;
-            wt_png_format_message(message, capacity, "chunk %s declares %u bytes but only %zu remain in the file",
-                           name, length, available < 4 ? (size_t)0 : available - 4);
+            wt_png_format_message(message, capacity, "chunk %s declares %u bytes but only %llu remain in the file",
+                                  name, length, (unsigned long long)(available < 4 ? 0 : available - 4));
             return WT_PNG_CORRUPT;
         }
         if (memcmp(type, "IEND", 4) == 0) break;
@@ -77,26 +183,19 @@ wt_png_status wt_png_walk_chunks(const uint8_t *data, size_t size, uint64_t max_
         // eXIf is read here, not by libpng, which would allocate any length with only a warning.
         if (walk != NULL && !seen_image_data && walk->exif == NULL && walk->exif_problem[0] == '\0' &&
             memcmp(type, "eXIf", 4) == 0) {
-            if (length > max_metadata_bytes) {
-                wt_png_format_message(walk->exif_problem, sizeof walk->exif_problem,
-                               "eXIf: %u bytes, over the metadata limit of %llu; ignored",
-                               length, (unsigned long long)max_metadata_bytes);
-                walk->exif_status = WT_PNG_TOO_LARGE;
-            } else if (chunk_crc(type, (size_t)length + 4) != read_be32(type + 4 + length)) {
-                wt_png_format_message(walk->exif_problem, sizeof walk->exif_problem, "eXIf: CRC error; ignored");
-                walk->exif_status = WT_PNG_CORRUPT;
-            } else {
-                walk->exif = type + 4;
-                walk->exif_length = length;
-            }
+            wt_png_status status = take_exif(&window, type, length, position + 8, max_metadata_bytes,
+                                             walk, message, capacity);
+            if (status != WT_PNG_OK) return status;
         }
-        position += (size_t)length + 12;
+        position += (uint64_t)length + 12;
     }
     return WT_PNG_OK;
 }
 
 wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, char *message, size_t capacity) {
-    return wt_png_walk_chunks(data, size, 0, NULL, message, capacity);
+    wt_png_source source = {.data = data, .fd = -1, .size = size};
+    if (data == NULL) source.size = 0;
+    return wt_png_walk_chunks(&source, 0, NULL, message, capacity);
 }
 
 void wt_png_format_message(char *destination, size_t capacity, const char *format, ...) {

@@ -17,6 +17,8 @@ typedef enum wt_png_status {
     WT_PNG_NO_MEMORY = 3,
     /// The caller broke the contract (bad arguments, reading past the last row, a failed reader).
     WT_PNG_INVALID_ARGUMENT = 4,
+    /// Reading the file failed (a file source only).
+    WT_PNG_IO = 5,
 } wt_png_status;
 
 typedef struct wt_png_limits {
@@ -45,8 +47,9 @@ typedef struct wt_png_info {
     /// The decompressed iCCP profile (NULL when absent or over max_metadata_bytes).
     const uint8_t *icc;
     size_t icc_length;
-    /// The first eXIf chunk before the image data, pointing into `data` (NULL when absent,
-    /// over max_metadata_bytes or with a bad CRC). Read by the shim's chunk walk, not libpng.
+    /// The first eXIf chunk before the image data, pointing into `data` or, for a file, a copy
+    /// the reader owns (NULL when absent, over max_metadata_bytes or with a bad CRC). Read by
+    /// the shim's chunk walk, not libpng.
     const uint8_t *exif;
     size_t exif_length;
 } wt_png_info;
@@ -66,6 +69,16 @@ wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, char *mes
 wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
                                  wt_png_reader **out, wt_png_info *info,
                                  char *message, size_t capacity);
+
+/// Like wt_png_reader_open, reading the PNG from the open file `fd`, which holds `size` bytes
+/// (as fstat said) and must stay open until `wt_png_reader_destroy`. The file is read with
+/// pread at the reader's own offsets (the descriptor's offset is neither used nor moved): the
+/// chunk walk reads chunk headers only (and the eXIf chunk), then libpng reads the file in
+/// order through a 64 KiB buffer, so memory does not grow with the file. A file that shrinks
+/// while it is read reads as truncated; a read error is WT_PNG_IO.
+wt_png_status wt_png_reader_open_file(int fd, uint64_t size, const wt_png_limits *limits,
+                                      wt_png_reader **out, wt_png_info *info,
+                                      char *message, size_t capacity);
 
 /// Writes the next `count` rows (each width * 4 bytes, packed) into `rows`. Non-interlaced
 /// images are read row by row (libpng holds one row). Adam7 images need the whole image: the

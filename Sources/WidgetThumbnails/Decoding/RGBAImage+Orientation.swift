@@ -4,33 +4,34 @@ extension RGBAImage {
     public func oriented(_ orientation: EXIFOrientation) -> RGBAImage {
         if orientation == .up { return self }
         let out = orientation.orientedSize(size)
-        var result = [UInt8](repeating: 0, count: pixels.count)
-        let w = width, h = height
-        pixels.withUnsafeBufferPointer { source in
-            result.withUnsafeMutableBufferPointer { destination in
+        guard !pixels.isEmpty else { return RGBAImage(width: out.width, height: out.height, pixels: []) }
+        let w = width, h = height, ow = out.width
+        // Where stored pixel (x, y) lands in the upright image, as a pixel index:
+        // origin + x * xStep + y * yStep.
+        let (origin, xStep, yStep): (Int, Int, Int) = switch orientation {
+        case .up: (0, 1, ow)
+        case .upMirrored: (w - 1, -1, ow)
+        case .down: ((h - 1) * ow + w - 1, -1, -ow)
+        case .downMirrored: ((h - 1) * ow, 1, -ow)
+        case .leftMirrored: (0, ow, 1)
+        case .right: (h - 1, ow, -1)
+        case .rightMirrored: ((w - 1) * ow + h - 1, -ow, -1)
+        case .left: ((w - 1) * ow, -ow, 1)
+        }
+        // Every byte is written below, so no pass zeroing the buffer first.
+        let result = [UInt8](unsafeUninitializedCapacity: pixels.count) { destination, count in
+            let target = UnsafeMutableRawPointer(destination.baseAddress!)
+            pixels.withUnsafeBytes { source in
                 for y in 0..<h {
+                    var d = origin + y * yStep
                     for x in 0..<w {
-                        // Where stored pixel (x, y) lands in the upright image.
-                        let (dx, dy): (Int, Int)
-                        switch orientation {
-                        case .up: (dx, dy) = (x, y)
-                        case .upMirrored: (dx, dy) = (w - 1 - x, y)
-                        case .down: (dx, dy) = (w - 1 - x, h - 1 - y)
-                        case .downMirrored: (dx, dy) = (x, h - 1 - y)
-                        case .leftMirrored: (dx, dy) = (y, x)
-                        case .right: (dx, dy) = (h - 1 - y, x)
-                        case .rightMirrored: (dx, dy) = (h - 1 - y, w - 1 - x)
-                        case .left: (dx, dy) = (y, w - 1 - x)
-                        }
-                        let s = (y * w + x) * 4
-                        let d = (dy * out.width + dx) * 4
-                        destination[d] = source[s]
-                        destination[d + 1] = source[s + 1]
-                        destination[d + 2] = source[s + 2]
-                        destination[d + 3] = source[s + 3]
+                        let pixel = source.loadUnaligned(fromByteOffset: (y * w + x) * 4, as: UInt32.self)
+                        target.storeBytes(of: pixel, toByteOffset: d * 4, as: UInt32.self)
+                        d += xStep
                     }
                 }
             }
+            count = pixels.count
         }
         return RGBAImage(width: out.width, height: out.height, pixels: result)
     }

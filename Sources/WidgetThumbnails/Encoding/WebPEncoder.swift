@@ -8,11 +8,14 @@ public enum WebPEncoder {
     public struct Settings: Sendable, Equatable {
         /// 0-100.
         public var quality: Int
-        /// 0 (fastest) to 6 (smallest). Default 2, measured on 500x375 photos: methods 3-4
-        /// took ~2.4x the time (21 vs 9 ms) for 3-8% fewer bytes and +0.15 dB SSIM; method 0
-        /// took half the time for 10-20% more bytes at the same SSIM. Thumbnails sit far under
-        /// the byte cap, so speed wins over the last few percent. Method 6 with alpha is ~25x
-        /// slower than 2.
+        /// 0 (fastest) to 6 (smallest). Default 1, measured on the corpus photos at 500 px,
+        /// Q75 (libwebp instructions by callgrind; SSIM against a float Lanczos reference,
+        /// `scripts/quality-report.py`): method 2 costs 1.5x the instructions of 1 and makes
+        /// 12% smaller files but a lower SSIM (median 0.9375 vs 0.9397: it spends its effort
+        /// on bytes, not fidelity); method 1 files are still 5% smaller than vipsthumbnail's
+        /// (method 4). Method 0 is 0.77x the work of 1, with 11% more bytes than 1 (more than
+        /// vipsthumbnail's) at the same SSIM. Methods 3-4 took ~2.4x the time of 2; 6 with
+        /// alpha ~25x. Thumbnails sit far under the byte cap, so speed wins over the last bytes.
         public var method: Int
         /// 0-100; 100 compresses the alpha plane losslessly, so edges stay exact.
         public var alphaQuality: Int
@@ -20,7 +23,7 @@ public enum WebPEncoder {
         /// bytes for a difference only visible on saturated red edges.
         public var sharpYUV: Bool
 
-        public init(quality: Int, method: Int = 2, alphaQuality: Int = 100, sharpYUV: Bool = false) {
+        public init(quality: Int, method: Int = 1, alphaQuality: Int = 100, sharpYUV: Bool = false) {
             self.quality = quality
             self.method = method
             self.alphaQuality = alphaQuality

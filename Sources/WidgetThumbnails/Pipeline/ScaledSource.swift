@@ -3,18 +3,25 @@
 ///
 /// JPEG and WebP decode once, shrunk on load (DCT scaling, scaled decode), and keep that
 /// decoded image, so the byte-budget search can resample smaller sizes without decoding
-/// again. PNG has no scaled decode: its rows stream straight through the resampler, so memory
-/// grows with the width, not the area, and a smaller size (rare) streams the file again.
+/// again. PNG has no scaled decode: its rows stream straight through the resampler (from
+/// memory or from the open file), so memory grows with the width, not the area, and a
+/// smaller size (rare) streams the file again.
 enum ScaledSource {
     case decoded(DecodedImage)
     case pngRows([UInt8], DecodeOptions)
+    case pngFile(OpenInputFile, DecodeOptions)
 
-    static func open(_ bytes: [UInt8], info: ImageInfo, options: DecodeOptions) throws(ImageError) -> ScaledSource {
-        switch info.format {
-        case .png:
-            return .pngRows(bytes, options)
-        case .jpeg, .webp:
-            return .decoded(try ImageDecoder.decode(bytes, options: options))
+    static func open(_ input: ThumbnailInput, info: ImageInfo, options: DecodeOptions) throws(ImageError) -> ScaledSource {
+        switch input {
+        case .pngFile(let file):
+            return .pngFile(file, options)
+        case .bytes(let bytes):
+            switch info.format {
+            case .png:
+                return .pngRows(bytes, options)
+            case .jpeg, .webp:
+                return .decoded(try ImageDecoder.decode(bytes, options: options))
+            }
         }
     }
 
@@ -25,10 +32,18 @@ enum ScaledSource {
             return try Resampler.resize(decoded.image, to: size)
         case .pngRows(let bytes, let options):
             return try PNGRowReader.withReader(bytes, options: options) { (reader) throws(ImageError) -> RGBAImage in
-                let stream = try ResamplingStream(sourceSize: reader.info.size, targetSize: size)
-                try reader.forEachRow { _, row in stream.consume(row: row) }
-                return stream.finish()
+                try Self.stream(&reader, to: size)
+            }
+        case .pngFile(let file, let options):
+            return try PNGRowReader.withReader(file, options: options) { (reader) throws(ImageError) -> RGBAImage in
+                try Self.stream(&reader, to: size)
             }
         }
+    }
+
+    private static func stream(_ reader: inout PNGRowReader, to size: PixelSize) throws(ImageError) -> RGBAImage {
+        let stream = try ResamplingStream(sourceSize: reader.info.size, targetSize: size)
+        try reader.forEachRow { _, row in stream.consume(row: row) }
+        return stream.finish()
     }
 }

@@ -8,31 +8,37 @@ public struct ThumbnailPipeline: Sendable {
         self.options = options
     }
 
-    /// Reads `path` (size-capped before reading) and thumbnails it. Errors name the file.
+    /// Thumbnails the file at `path` (size-capped before reading). A PNG streams from the file
+    /// (memory grows with its width, not its size); JPEG and WebP are read whole, in one read.
+    /// Errors name the file.
     public func thumbnail(atPath path: String) throws(ImageError) -> Thumbnail {
-        let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
-        return try thumbnail(of: bytes, file: path)
+        try thumbnail(of: ThumbnailInput.open(atPath: path, maxBytes: options.limits.maxFileBytes), file: path)
     }
 
     /// Thumbnails an image in memory. `file` only names the input in errors.
     public func thumbnail(of bytes: [UInt8], file: String? = nil) throws(ImageError) -> Thumbnail {
+        try thumbnail(of: .bytes(bytes), file: file)
+    }
+
+    /// Thumbnails an opened input (`ThumbnailInput.open`). `file` names the input in errors.
+    public func thumbnail(of input: ThumbnailInput, file: String? = nil) throws(ImageError) -> Thumbnail {
         do {
-            return try make(bytes)
+            return try make(input)
         } catch {
             throw error.naming(file)
         }
     }
 
-    private func make(_ bytes: [UInt8]) throws(ImageError) -> Thumbnail {
+    private func make(_ input: ThumbnailInput) throws(ImageError) -> Thumbnail {
         var timings = StageTimings()
-        let info = try ImageDecoder.probe(bytes, limits: options.limits)
+        let info = try input.probe(limits: options.limits)
         let box = options.family.map { FamilySizing.box(for: $0, sourceSize: info.orientedSize) } ?? options.box
         guard box.width > 0, box.height > 0 else {
             throw ImageError(.invalidArgument, "the thumbnail box \(box) is empty")
         }
         let decodeOptions = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box)
         let source = try timings.measure(\.decode) { () throws(ImageError) in
-            try ScaledSource.open(bytes, info: info, options: decodeOptions)
+            try ScaledSource.open(input, info: info, options: decodeOptions)
         }
 
         // Every size the budget search asks for goes through the same steps.

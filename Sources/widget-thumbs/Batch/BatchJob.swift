@@ -16,7 +16,7 @@ struct BatchOutcome: Sendable {
     var error: ImageError?
 }
 
-/// Thumbnails one input: skips it when up to date, reads and probes it, waits for memory,
+/// Thumbnails one input: skips it when up to date, opens (or reads) and probes it, waits for memory,
 /// runs the shared pipeline, and writes the thumbnail atomically. Never throws: every
 /// failure becomes that input's outcome, so the batch goes on.
 struct BatchJob: Sendable {
@@ -52,12 +52,13 @@ struct BatchJob: Sendable {
 
     private func make(_ input: BatchInput, name: String, stat: InputStat?) throws(ImageError) -> BatchOutcome {
         let start = Stopwatch()
-        let bytes = try InputFile.read(input.path, maxBytes: pipeline.options.limits.maxFileBytes)
-        let info = try ImageDecoder.probe(bytes, file: input.path, limits: pipeline.options.limits)
-        let estimate = DecodeMemoryEstimate.bytes(for: info, fileBytes: bytes.count, options: pipeline.options)
+        // A PNG stays in its file and streams (memory grows with its width, not its size).
+        let source = try ThumbnailInput.open(atPath: input.path, maxBytes: pipeline.options.limits.maxFileBytes)
+        let info = try source.probe(limits: pipeline.options.limits)
+        let estimate = DecodeMemoryEstimate.bytes(for: info, fileBytes: source.heldBytes, options: pipeline.options)
         let readTime = start.seconds
         return try admission.admit(estimate) { () throws(ImageError) -> BatchOutcome in
-            let thumbnail = try pipeline.thumbnail(of: bytes, file: input.path)
+            let thumbnail = try pipeline.thumbnail(of: source, file: input.path)
             let relativeOutput = OutputNaming.outputPath(base: name, fileExtension: thumbnail.format.fileExtension)
             let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
             let writeStart = Stopwatch()
@@ -67,7 +68,7 @@ struct BatchJob: Sendable {
             let stages = thumbnail.timings
             let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
                                                   write: write, total: readTime + stages.total + write)
-            let report = BatchItemReport.made(input.path, output: outputPath, sourceBytes: bytes.count,
+            let report = BatchItemReport.made(input.path, output: outputPath, sourceBytes: source.fileBytes,
                                               thumbnail: thumbnail, timings: timings)
             // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
             let entry = stat.map {

@@ -43,6 +43,11 @@ enum ChildProcess {
         var maxRSSBytes: Int
         /// The test process's RSS just before the spawn: the floor of `maxRSSBytes`.
         var inheritedRSSBytes: Int
+        /// With `.sampled`: the highest VmHWM read from /proc/<pid>/status while the child
+        /// ran. It is the child's own peak (a new address space at exec, free of the inherited
+        /// floor), seen at the last sample: a lower bound, exact for a peak that lasts longer
+        /// than the sampling interval. Nil when not sampled or never read.
+        var sampledPeakRSSBytes: Int?
 
         /// The exit code, or nil when the process did not exit by itself.
         var status: Int32? {
@@ -64,7 +69,15 @@ enum ChildProcess {
 
     /// Runs `executable` with `arguments` (standard input is /dev/null) and waits for it,
     /// killing it after `timeout` seconds.
-    static func run(_ executable: String, _ arguments: [String], timeout: Double = 30) throws -> Result {
+    /// Whether `run` also samples the child's own peak memory while it runs.
+    enum MemorySampling {
+        case none
+        /// Read VmHWM from /proc every few milliseconds.
+        case sampled
+    }
+
+    static func run(_ executable: String, _ arguments: [String], timeout: Double = 30,
+                    memory: MemorySampling = .none) throws -> Result {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + environment).forEach { free($0) } }
@@ -96,7 +109,11 @@ enum ChildProcess {
             return (pid, outPipe[0], errPipe[0], inherited)
         }
 
-        let (stdout, stderr, timedOut) = drain(outFD, errFD, pid: pid, deadline: start + timeout)
+        var sampledPeak: Int?
+        let sample: (() -> Void)? = memory == .sampled ? {
+            if let peak = highWaterMark(pid) { sampledPeak = max(sampledPeak ?? 0, peak) }
+        } : nil
+        let (stdout, stderr, timedOut) = drain(outFD, errFD, pid: pid, deadline: start + timeout, sample: sample)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
@@ -114,25 +131,37 @@ enum ChildProcess {
         return Result(ending: ending, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self), wallSeconds: wall,
                       cpuSeconds: cpu, maxRSSBytes: Int(usage.ru_maxrss) * 1024, // Linux: KiB
-                      inheritedRSSBytes: inherited)
+                      inheritedRSSBytes: inherited, sampledPeakRSSBytes: sampledPeak)
+    }
+
+    /// The child's VmHWM in bytes, or nil once it has exited (a zombie has no memory lines).
+    private static func highWaterMark(_ pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kibibytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kibibytes * 1024
     }
 
     /// Reads both pipes until both close, so a child that fills one pipe's buffer while we
-    /// wait on the other cannot deadlock. Kills the child at `deadline`.
-    private static func drain(_ outFD: Int32, _ errFD: Int32, pid: pid_t,
-                              deadline: Double) -> (out: [UInt8], err: [UInt8], timedOut: Bool) {
+    /// wait on the other cannot deadlock. Kills the child at `deadline`. Calls `sample` at
+    /// least every 5 ms meanwhile, when given.
+    private static func drain(_ outFD: Int32, _ errFD: Int32, pid: pid_t, deadline: Double,
+                              sample: (() -> Void)?) -> (out: [UInt8], err: [UInt8], timedOut: Bool) {
         var fds = [pollfd(fd: outFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: errFD, events: Int16(POLLIN), revents: 0)]
         var buffers: [[UInt8]] = [[], []]
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var timedOut = false
         while fds.contains(where: { $0.fd >= 0 }) {
+            sample?()
             let remaining = timedOut ? 1000 : max(0, Int32((deadline - monotonicSeconds()) * 1000))
-            let ready = poll(&fds, nfds_t(fds.count), remaining)
+            let ready = poll(&fds, nfds_t(fds.count), sample == nil || timedOut ? remaining : min(remaining, 5))
             if ready < 0 && errno == EINTR { continue }
-            if ready == 0 && !timedOut {
-                kill(pid, SIGKILL)
-                timedOut = true
+            if ready == 0 {
+                if !timedOut && monotonicSeconds() >= deadline {
+                    kill(pid, SIGKILL)
+                    timedOut = true
+                }
                 continue
             }
             for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {

@@ -9,8 +9,8 @@ import CPNG
 /// bytes, within the pixel limit) and later reads copy rows out of it; `readRows` asking for
 /// every row at once decodes straight into the caller's buffer instead.
 ///
-/// The reader only exists inside `withReader`, which keeps the file's bytes alive and the
-/// libpng state freed on every path:
+/// The reader only exists inside `withReader`, which keeps the file's bytes (or the open
+/// file) alive and the libpng state freed on every path:
 ///
 ///     try PNGRowReader.withReader(bytes) { reader throws(ImageError) in
 ///         try reader.forEachRow { y, row throws(ImageError) in consume(y, row) }
@@ -42,21 +42,56 @@ public struct PNGRowReader: ~Copyable {
         _ body: (inout PNGRowReader) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         try checkDeclaredSize(bytes, limits: options.limits)
-        var limits = wt_png_limits(
+        var limits = cLimits(options)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
+            try run(body) { handle, info, message, capacity in
+                wt_png_reader_open(buffer.baseAddress, buffer.count, &limits, &handle, &info, message, capacity)
+            }
+        }
+    }
+
+    /// Opens the PNG in `file` and runs `body` with the reader, reading the file as the rows
+    /// are asked for: the chunk walk reads chunk headers (and eXIf), libpng reads the file in
+    /// order through a 64 KiB buffer. Memory is the same as for bytes minus the file itself, so
+    /// it grows with the width, not with the file. Same limits and errors as for bytes (plus
+    /// `io` when reading fails), every error naming the file.
+    public static func withReader<Result>(
+        _ file: OpenInputFile, options: DecodeOptions = DecodeOptions(),
+        _ body: (inout PNGRowReader) throws(ImageError) -> Result
+    ) throws(ImageError) -> Result {
+        // The reader reads `file.descriptor` until it is destroyed, inside this call.
+        defer { withExtendedLifetime(file) {} }
+        do {
+            try checkDeclaredSize(file.read(at: 0, count: 24), limits: options.limits)
+            var limits = cLimits(options)
+            return try run(body) { handle, info, message, capacity in
+                wt_png_reader_open_file(file.descriptor, UInt64(file.size), &limits, &handle, &info, message, capacity)
+            }
+        } catch {
+            throw error.naming(file.path)
+        }
+    }
+
+    private static func cLimits(_ options: DecodeOptions) -> wt_png_limits {
+        wt_png_limits(
             max_dimension: UInt32(clamping: options.limits.maxDimension),
             max_pixels: UInt64(clamping: options.limits.maxPixels),
             max_metadata_bytes: UInt64(clamping: options.limits.maxMetadataBytes),
             strict: options.strictness == .strict ? 1 : 0)
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
-            var handle: OpaquePointer?
-            var cInfo = wt_png_info()
-            try PNGStatus.check { message, capacity in
-                wt_png_reader_open(buffer.baseAddress, buffer.count, &limits, &handle, &cInfo, message, capacity)
-            }
-            guard let handle else { throw ImageError(.corruptImage, "libpng returned no reader") }
-            var reader = PNGRowReader(handle: handle, info: imageInfo(cInfo))
-            return try body(&reader)
-        }
+    }
+
+    /// Opens a reader with `open` (a shim call) and runs `body` with it; the reader's deinit
+    /// frees the libpng state on every path.
+    private static func run<Result>(
+        _ body: (inout PNGRowReader) throws(ImageError) -> Result,
+        opening open: (inout OpaquePointer?, inout wt_png_info, UnsafeMutablePointer<CChar>, Int) -> wt_png_status
+    ) throws(ImageError) -> Result {
+        var handle: OpaquePointer?
+        var cInfo = wt_png_info()
+        try PNGStatus.check { message, capacity in open(&handle, &cInfo, message, capacity) }
+        guard let handle else { throw ImageError(.corruptImage, "libpng returned no reader") }
+        var reader = PNGRowReader(handle: handle, info: imageInfo(cInfo))
+        return try body(&reader)
     }
 
     private init(handle: OpaquePointer, info: ImageInfo) {

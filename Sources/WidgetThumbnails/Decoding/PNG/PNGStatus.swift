@@ -12,6 +12,7 @@ enum PNGStatus {
         case WT_PNG_TOO_LARGE: throw ImageError(.tooLarge, text)
         case WT_PNG_NO_MEMORY: throw ImageError(.tooLarge, "out of memory: \(text)")
         case WT_PNG_INVALID_ARGUMENT: throw ImageError(.invalidArgument, text)
+        case WT_PNG_IO: throw ImageError(.io, text)
         default: throw ImageError(.corruptImage, text)
         }
     }
