@@ -62,8 +62,10 @@ let package = Package(
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzWebP"),
         .executableTarget(name: "FuzzSnapshot", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzSnapshot"),
 
-        .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails", "FuzzHarness"]),
-        .testTarget(name: "CLITests", dependencies: ["widget-thumbs", "WidgetThumbnails"]),
+        // Corpus location and a seeded generator, shared by both test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `decode` on real files from the shared corpus: an upright RGBA8 PAM, exactly the layout
-/// `dwebp -pam` writes, replaced atomically. Skips visibly without the corpus, and per
-/// format while that decoder is still a placeholder on this branch.
+/// `dwebp -pam` writes, replaced atomically. Skips visibly without the corpus.
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct DecodeCommandTests {
     /// Upright sizes: the corpus README says every orientation file looks like `_0` once
     /// oriented (Landscape 1800x1200, Portrait 1200x1800); canon_hdr_NO is 2048x1536 stored
     /// with orientation 6.
-    @Test(.enabled(if: Decoders.jpegIsBuilt, Decoders.jpegMissing), arguments: [
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage), arguments: [
         ("exif-orientation/Landscape_1.jpg", 1800, 1200),
         ("exif-orientation/Landscape_6.jpg", 1800, 1200),
         ("exif-orientation/Landscape_8.jpg", 1800, 1200),
@@ -21,13 +21,13 @@ struct DecodeCommandTests {
         try expectPAM(decoding: file, width: width, height: height)
     }
 
-    @Test(.enabled(if: Decoders.pngIsBuilt, Decoders.pngMissing))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func decodesAPNGToPAM() throws {
         try expectPAM(decoding: "pngsuite/basn6a08.png", width: 32, height: 32)
     }
 
     /// Byte for byte what `dwebp -pam` writes, by the md5s libwebp's test data ships.
-    @Test(.enabled(if: Decoders.webpIsBuilt, Decoders.webpMissing),
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage),
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/md5sum"), "skipped: no md5sum"),
           arguments: ["lossless1.webp", "lossy_alpha1.webp", "bug3.webp"])
     func decodesAWebPExactlyAsDwebpDoes(file: String) throws {
@@ -43,7 +43,7 @@ struct DecodeCommandTests {
         #expect(md5.stdout.split(separator: " ").first.map(String.init) == expected)
     }
 
-    @Test(.enabled(if: Decoders.jpegIsBuilt, Decoders.jpegMissing))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func replacesAnExistingOutputAndLeavesNoTemporaryFile() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -56,7 +56,7 @@ struct DecodeCommandTests {
         #expect(try directory.contents() == ["out.pam"])
     }
 
-    @Test(.enabled(if: Decoders.jpegIsBuilt, Decoders.jpegMissing))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func anUnwritableOutputIsAnIOErrorAndLeavesNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `inspect` on real files: facts from the header and the decode scale, as lines or JSON.
 /// Expected values come from the corpus README and `identify`, and the scales are worked by
 /// hand from the rule (smallest n/8 whose ceil-scaled size is at least twice the thumbnail).
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct InspectCommandTests {
-    @Test(.enabled(if: Decoders.jpegIsBuilt, Decoders.jpegMissing))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func jsonForARotatedJPEG() throws {
         // 1200x1800 stored, orientation 6: upright 1800x1200; a 500x500 box gives 500x333,
         // stored 333x500, so at least 666x1000 must be decoded: 5/8 gives 750x1125.
@@ -33,7 +34,7 @@ struct InspectCommandTests {
         #expect(scale["height"] as? Int == 1125)
     }
 
-    @Test(.enabled(if: Decoders.jpegIsBuilt, Decoders.jpegMissing), arguments: [
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage), arguments: [
         // 3264x2448 upright: 500x375 needs 1000x750, 3/8 gives 1224x918.
         ([String](), 3, 8, 1224, 918),
         // 100x75 needs 200x150, 1/8 gives 408x306.
@@ -50,7 +51,7 @@ struct InspectCommandTests {
         #expect(scale["height"] as? Int == height)
     }
 
-    @Test(.enabled(if: Decoders.jpegIsBuilt, Decoders.jpegMissing))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func humanLinesAreAligned() throws {
         let result = try WidgetThumbsBinary.run(["inspect", Corpus.path("exif-orientation/Landscape_6.jpg")])
         #expect(result.status == 0, "\(result)")
@@ -67,7 +68,7 @@ struct InspectCommandTests {
         #expect(lines.contains { $0.hasPrefix("decode scale:") && $0.hasSuffix("5/8 DCT scale -> 750x1125 for a 500x500 box") })
     }
 
-    @Test(.enabled(if: Decoders.pngIsBuilt, Decoders.pngMissing), arguments: [
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage), arguments: [
         ("basn6a08.png", "sequential"), ("basi6a08.png", "interlaced"),
     ])
     func pngFactsAndScaleOne(file: String, scanOrder: String) throws {
@@ -83,7 +84,7 @@ struct InspectCommandTests {
         #expect(scale["numerator"] as? Int == 1 && scale["denominator"] as? Int == 1)
     }
 
-    @Test(.enabled(if: Decoders.webpIsBuilt, Decoders.webpMissing))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func webpFacts() throws {
         let lossless = try inspectJSON("webp/lossless_vec_1_0.webp")
         #expect(lossless["format"] as? String == "webp")

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// Several `widget-thumbs commit` processes at once, each committing its own subset of
 /// revisions in a shuffled order (every revision by two writers). A revision's content depends on the revision

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// SIGKILL `widget-thumbs commit` at random moments, hundreds of times, and read after each
 /// kill: the container always holds one complete revision (the one being committed or the one

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// A temporary directory with a container path in it and two tiny originals (opaque PNGs of
 /// different shapes, so a thumbnail shows which one it came from), for the store commands.
@@ -126,18 +127,7 @@ private extension ReadState {
     }
 }
 
-/// SplitMix64: a tiny seeded generator, so a failing run can be replayed.
-struct StoreTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias StoreTestRandom = SplitMix64
 
 /// `verify` of the library, in-process (the CLI's `verify` is run too, less often: it is
 /// the same code behind a process start).

@@ -2,6 +2,7 @@ import Foundation
 import FuzzHarness
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// Every file in Fuzz/regressions/<target>/ (crashes, leaks, OOMs, timeouts and slow inputs the
 /// fuzzers found, kept small) goes through the same harness as the fuzzer, which traps on a

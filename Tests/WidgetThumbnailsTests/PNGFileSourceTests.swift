@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// `PNGRowReader` reading from an open file must behave exactly like reading the same bytes
 /// from memory (same pixels, same facts, same errors), plus name the file and survive a file

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// `widget-thumbs batch` run as a binary over a folder made at test time (BatchFixtures).
 @Suite struct BatchCommandTests {

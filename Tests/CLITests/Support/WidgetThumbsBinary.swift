@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// The built `widget-thumbs` executable, found next to the test bundle (SwiftPM puts every
 /// product of a configuration in one directory), or where `WIDGET_THUMBS_BIN` says.

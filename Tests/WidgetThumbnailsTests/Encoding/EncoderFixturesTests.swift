@@ -1,4 +1,5 @@
 @testable import WidgetThumbnails
+import TestSupport
 
 // Synthetic inputs and container parsers shared by the Encoder* and ByteBudget* suites.
 // The parsers read the formats' specs, not our encoders, so they can catch our mistakes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// A photo (the coffee sample, saturated browns) re-expressed in Adobe RGB (pixels converted, profile embedded) must thumbnail to
 /// what its sRGB original thumbnails to, whether we convert to sRGB or embed the profile and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// The whole pipeline on inputs made here or committed in SampleImages/: sizes, formats,
 /// alpha edges, budgets. Outputs are decoded again with our decoders to check pixels.

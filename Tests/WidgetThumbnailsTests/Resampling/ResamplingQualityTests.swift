@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// Compares the resampler with a slow, independent float64 Lanczos-3 (`ReferenceLanczos`).
 @Suite struct ResamplingQualityTests {

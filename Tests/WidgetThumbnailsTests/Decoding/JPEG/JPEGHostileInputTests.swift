@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// Damaged and hostile JPEGs: each is refused with a typed error naming the file, or decoded,
 /// in well under a second, never a crash. Timing bounds are deliberately generous (1 s).

@@ -1,5 +1,6 @@
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// Real files from ../shared/corpus: the EXIF orientation set and camera photos.
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))

@@ -2,6 +2,7 @@ import CPNG
 import Glibc
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// Hostile PNGs built in the test: each must be refused with a typed error, or decoded when
 /// damaged but decodable, in well under a second and without large allocations. libpng's

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// PngSuite against the corpus's RGBA8 references (pngsuite-reference/README in the corpus).
 /// Our gamma policy is "ignore gAMA" (PNGDecoder.swift), so every valid file must match the

@@ -1,5 +1,6 @@
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// libwebp's own test files (../shared/corpus/webp): our decode must write the very bytes
 /// `dwebp -pam` writes, checked against the md5s libwebp publishes.
