@@ -33,6 +33,7 @@ import TestSupport
             if decoded.pixels[index + 3] < 255 { partial += 1 }
         }
         #expect(partial > 100, "the downscale must create partly transparent edge pixels to test")
+        print("white lines: mean RGB of \(Int(count / 3)) visible pixels \(sum / count), \(partial) partly transparent")
         #expect(sum / count >= 248, "mean RGB of visible pixels is \(sum / count)")
     }
 
