@@ -10,8 +10,7 @@ struct BatchCommand: Command {
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "dir", presence: .required,
         help: "The folder for the thumbnails, mirroring each input's path relative to the folder it came from. Created if missing.")
-    static let family = OptionSpec.value(
-        "family", valueName: "family", presence: .optional, allowedValues: WidgetFamily.allCases.map(\.rawValue),
+    static let family = OptionSpec.widgetFamily(
         help: "Size each thumbnail for this widget family (cover its largest slot, stay under its smallest archival cap) instead of --max-side.")
     static let format = OptionSpec.choice(
         "format", valueName: "format", default: OutputFormat.auto,

@@ -5,9 +5,7 @@ import WidgetThumbnails
 struct BudgetCommand: Command {
     static let subject = ArgumentSpec(
         "size-or-file", help: "A thumbnail size such as 500x375, or an image file (its upright size is used).")
-    static let family = OptionSpec.value(
-        "family", valueName: "family", presence: .optional,
-        allowedValues: WidgetFamily.allCases.map(\.rawValue),
+    static let family = OptionSpec.widgetFamily(
         help: "Show every device class for this family instead of one line per family.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of a table.")
 

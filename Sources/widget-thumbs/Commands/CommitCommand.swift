@@ -12,8 +12,7 @@ struct CommitCommand: Command {
     static let payload = OptionSpec.value(
         "payload", valueName: "file.json", presence: .optional,
         help: "The app's payload: any JSON value, at most 512 KiB (default: {}).")
-    static let family = OptionSpec.value(
-        "family", valueName: "family", presence: .optional, allowedValues: WidgetFamily.allCases.map(\.rawValue),
+    static let family = OptionSpec.widgetFamily(
         help: "Size the thumbnail for this widget family instead of the 500x500 box.")
     static let format = OptionSpec.choice(
         "format", valueName: "format", default: OutputFormat.auto,
