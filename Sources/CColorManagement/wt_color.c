@@ -66,3 +66,21 @@ int wt_color_transform_rgba(const uint8_t *source_profile, size_t source_length,
     cmsDeleteContext(context);
     return status;
 }
+
+size_t wt_color_srgb_profile(uint8_t *buffer, size_t capacity) {
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (context == NULL) return 0;
+    size_t result = 0;
+    cmsHPROFILE profile = cmsCreate_sRGBProfileTHR(context);
+    cmsUInt32Number needed = 0;
+    if (profile != NULL && cmsSaveProfileToMem(profile, NULL, &needed)) {
+        result = needed;
+        if (buffer != NULL && capacity >= needed) {
+            cmsUInt32Number written = needed;
+            if (!cmsSaveProfileToMem(profile, buffer, &written)) result = 0;
+        }
+    }
+    if (profile) cmsCloseProfile(profile);
+    cmsDeleteContext(context);
+    return result;
+}

@@ -11,4 +11,8 @@ int wt_color_transform_rgba(const uint8_t *source_profile, size_t source_length,
                             uint8_t *rgba, size_t pixel_count,
                             char *error, size_t error_capacity);
 
+/// Writes Little CMS's built-in sRGB profile into `buffer` and returns its size; with a NULL
+/// or too small buffer, returns the size needed and writes nothing. 0 on failure.
+size_t wt_color_srgb_profile(uint8_t *buffer, size_t capacity);
+
 #endif

@@ -16,7 +16,9 @@ public enum ColorConverter {
         let name = profile.description
         switch profile.colorSpace {
         case "RGB ":
-            if profile.isSRGB { return Result(handling: ColorHandling(.sRGBProfileDropped, sourceProfile: name)) }
+            if isEquivalentToSRGB(profile) {
+                return Result(handling: ColorHandling(.sRGBProfileDropped, sourceProfile: name))
+            }
             if policy == .embedProfile {
                 return Result(handling: ColorHandling(.profileEmbedded, sourceProfile: name), outputProfile: profile)
             }
@@ -33,6 +35,31 @@ public enum ColorConverter {
         default:
             return Result(handling: ColorHandling(.unusableProfileIgnored, sourceProfile: name))
         }
+    }
+
+    /// Little CMS's built-in sRGB profile, for callers that want to tag output explicitly.
+    public static let sRGBProfile: ICCProfile = {
+        let size = wt_color_srgb_profile(nil, 0)
+        var bytes = [UInt8](repeating: 0, count: size)
+        let written = bytes.withUnsafeMutableBufferPointer { wt_color_srgb_profile($0.baseAddress, $0.count) }
+        precondition(size > 0 && written == size, "lcms2 could not write its sRGB profile")
+        return ICCProfile(data: bytes)
+    }()
+
+    /// Whether `profile` maps colours to sRGB unchanged (within one level), judged by what it
+    /// does, not by its name: "Linear sRGB" or scRGB profiles are named sRGB but are not.
+    /// A 6x6x6 cube of colours through Little CMS: cheap next to any image.
+    public static func isEquivalentToSRGB(_ profile: ICCProfile) -> Bool {
+        let levels: [UInt8] = [0, 51, 102, 153, 204, 255]
+        var cube = [UInt8]()
+        for red in levels { for green in levels { for blue in levels { cube += [red, green, blue, 255] } } }
+        var image = RGBAImage(width: levels.count * levels.count * levels.count, height: 1, pixels: cube)
+        do {
+            try convertToSRGB(&image, from: profile)
+        } catch {
+            return false
+        }
+        return zip(image.pixels, cube).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
     }
 
     /// RGB pixels from `profile` to sRGB through Little CMS.

@@ -61,7 +61,7 @@ public struct ThumbnailPipeline: Sendable {
         }
 
         // Embedded wide-gamut profiles render in extended range on iOS: 8 bytes a pixel.
-        let wideColour = color.outputProfile.map { !$0.isSRGB } ?? false
+        let wideColour = color.outputProfile != nil  // only profiles that are not sRGB are embedded
         return Thumbnail(bytes: encoded.bytes, format: encoded.format, size: encoded.size,
                          quality: encoded.quality, encodeCount: encoded.encodeCount,
                          colorHandling: color.handling,

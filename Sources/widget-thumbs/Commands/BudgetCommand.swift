@@ -62,8 +62,9 @@ struct BudgetCommand: Command {
             let limits = DecodeLimits.default
             let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
             let info = try ImageDecoder.probe(bytes, file: path, limits: limits)
-            // A 16-bit source decodes to 8 bytes a pixel in an extended-range renderer.
-            return RenderCost(size: info.orientedSize, bytesPerPixel: info.bitDepth > 8 ? 8 : 4)
+            // A 16-bit or wide-colour source renders as is in an extended-range bitmap: 8 B/px.
+            let wideColour = info.iccProfile.map { $0.colorSpace == "RGB " && !ColorConverter.isEquivalentToSRGB($0) } ?? false
+            return RenderCost(size: info.orientedSize, bytesPerPixel: info.bitDepth > 8 || wideColour ? 8 : 4)
         }
     }
 }

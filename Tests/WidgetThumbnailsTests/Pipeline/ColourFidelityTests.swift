@@ -83,8 +83,38 @@ import TestSupport
         #expect(difference >= 5, "stripping should show, but the mean difference is only \(difference)")
     }
 
+    /// The Adobe RGB profile with its description rewritten (same length, so every offset
+    /// holds) to claim sRGB: judged by what it does, it must still be converted.
+    @Test func aProfileNamedSRGBThatIsNotIsStillConverted() throws {
+        let originals = try Self.originals()
+        var data = originals.adobeProfile.data
+        let name = try #require(originals.adobeProfile.description)
+        let start = try #require(data.firstRange(of: Array(name.utf8))).lowerBound
+        let fake = Array("Linear sRGB (not really)".utf8)
+        data.replaceSubrange(start..<start + fake.count, with: fake)
+        let renamed = ICCProfile(data: data)
+        #expect(renamed.isSRGB, "the name now claims sRGB")
+        #expect(!ColorConverter.isEquivalentToSRGB(renamed))
+        #expect(ColorConverter.isEquivalentToSRGB(ColorConverter.sRGBProfile))
+
+        let photo = try ImageDecoder.decode(originals.adobeTagged).image
+        let tagged = try ImageEncoder.encode(photo, format: .jpeg, quality: 95, iccProfile: renamed)
+        let reference = try Self.thumbnail(originals.sRGB, .convertToSRGB).1.image
+        let (thumbnail, decoded) = try Self.thumbnail(tagged, .convertToSRGB)
+        #expect(thumbnail.colorHandling.action == .convertedToSRGB)
+        #expect(try Self.meanDifference(decoded.image, reference) <= 3)
+    }
+
     @Test func untaggedAndSRGBTaggedSourcesNeedNothing() throws {
         let originals = try Self.originals()
         #expect(try Self.thumbnail(originals.sRGB, .convertToSRGB).0.colorHandling.action == .untaggedSRGB)
+        let photo = try ImageDecoder.decode(originals.sRGB).image
+        let tagged = try ImageEncoder.encode(photo, format: .jpeg, quality: 95, iccProfile: ColorConverter.sRGBProfile)
+        for policy in ColorPolicy.allCases {
+            let (thumbnail, decoded) = try Self.thumbnail(tagged, policy)
+            #expect(thumbnail.colorHandling.action == .sRGBProfileDropped, "\(policy)")
+            #expect(decoded.info.iccProfile == nil, "an sRGB profile adds bytes and nothing else")
+            #expect(thumbnail.renderCost.bytesPerPixel == 4)
+        }
     }
 }
