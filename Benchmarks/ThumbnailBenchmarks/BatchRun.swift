@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
 import WidgetThumbnails
 
-/// `run`: thumbnails a list of files with a pool of workers, writes each result, and prints
-/// one JSON report (wall time, this process's CPU time and peak RSS, one record per image).
-struct BatchRun {
+/// `run`: thumbnails a list of files with the library's `BatchRunner` (the work queue
+/// `widget-thumbs batch` uses), writes each result, and prints one JSON report (wall time,
+/// this process's CPU time and peak RSS, one record per image).
+struct BatchRun: Sendable {
     struct Report: Codable {
         var workers: Int
         var format: String
@@ -23,21 +23,18 @@ struct BatchRun {
 
     func run() -> Report {
         let pipeline = ThumbnailPipeline(options: options)
-        let records = Mutex<[ImageRecord?]>(Array(repeating: nil, count: files.count))
         let start = ContinuousClock.now
-        WorkQueue(count: files.count, workers: workers).run { index, worker in
-            let record = thumbnail(files[index], index: index, worker: worker, pipeline: pipeline)
-            records.withLock { $0[index] = record }
+        let images = BatchRunner(jobs: workers).run(count: files.count) { index in
+            thumbnail(files[index], index: index, pipeline: pipeline)
         }
         let wall = (ContinuousClock.now - start).totalSeconds
-        let images = records.withLock { $0.compactMap { $0 } }
         return Report(workers: workers, format: "\(options.format)", box: options.box.width, imageCount: images.count,
                       failures: images.filter { $0.error != nil }.count, wallSeconds: wall,
                       usage: .current(), images: images)
     }
 
-    private func thumbnail(_ file: String, index: Int, worker: Int, pipeline: ThumbnailPipeline) -> ImageRecord {
-        var record = ImageRecord(file: file, worker: worker, sourceWidth: 0, sourceHeight: 0, outputWidth: 0,
+    private func thumbnail(_ file: String, index: Int, pipeline: ThumbnailPipeline) -> ImageRecord {
+        var record = ImageRecord(file: file, sourceWidth: 0, sourceHeight: 0, outputWidth: 0,
                                  outputHeight: 0, outputBytes: 0, encodeCount: 0, read: 0, decode: 0,
                                  resample: 0, encode: 0, write: 0, latency: 0)
         let start = ContinuousClock.now
@@ -48,8 +45,7 @@ struct BatchRun {
             record.read = (ContinuousClock.now - start).totalSeconds
             let thumb = try pipeline.thumbnail(of: input, file: file)
             let written = ContinuousClock.now
-            let ext = thumb.format == .jpeg ? "jpg" : "\(thumb.format)"
-            if !OutputFile.write(thumb.bytes, to: "\(outputDirectory)/\(index).\(ext)") {
+            if !OutputFile.write(thumb.bytes, to: "\(outputDirectory)/\(index).\(thumb.format.fileExtension)") {
                 record.error = "could not write the output for \(file)"
             }
             record.write = (ContinuousClock.now - written).totalSeconds

@@ -1,7 +1,6 @@
 /// What one thumbnail cost, as the driver script reads it from the JSON report.
-struct ImageRecord: Codable {
+struct ImageRecord: Codable, Sendable {
     var file: String
-    var worker: Int
     /// Stored size of the original.
     var sourceWidth: Int
     var sourceHeight: Int
