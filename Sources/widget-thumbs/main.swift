@@ -1,3 +1,9 @@
 import Glibc
+import WidgetThumbnails
 
-exit(WidgetThumbs.main(CommandLine.arguments, console: Console()).rawValue)
+// argv as bytes (`RawPath`): CommandLine.arguments would replace bytes that are not UTF-8
+// with U+FFFD, and a file name so changed names another file, or none.
+let arguments = (0..<Int(CommandLine.argc)).map { index in
+    CommandLine.unsafeArgv[index].map { RawPath.decode(cString: $0) } ?? ""
+}
+exit(WidgetThumbs.main(arguments, console: Console()).rawValue)

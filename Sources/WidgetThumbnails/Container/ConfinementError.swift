@@ -41,15 +41,7 @@ public enum ConfinementError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// Paths from hostile JSON may hold control characters: show them escaped.
     static func quoted(_ path: String) -> String {
-        var text = ""
-        for scalar in path.unicodeScalars.prefix(200) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                text += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return path.unicodeScalars.count > 200 ? text + "..." : text
+        DisplayText.escaped(path, limit: 200)
     }
 
     /// Maps a failed open to a refusal: ELOOP/EXDEV mean a symlink or escape.

@@ -11,10 +11,11 @@ final class ContainerDirectory: Sendable {
 
     /// Opens `path` (following a symlink the caller chose), creating it first when asked.
     init(path: String, creation: ContainerCreation) throws(SystemCallError) {
-        if creation == .createIfMissing, mkdir(path, 0o755) != 0, errno != EEXIST {
+        // The path's bytes exactly (`RawPath`): a name that is not UTF-8 must not become another.
+        if creation == .createIfMissing, RawPath.withCString(path, { mkdir($0, 0o755) }) != 0, errno != EEXIST {
             throw SystemCallError(.makeDirectory, path, errno: errno)
         }
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = RawPath.withCString(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else { throw SystemCallError(.openNoFollow, path, errno: errno) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {

@@ -34,10 +34,12 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         return copy
     }
 
-    /// `<file>: <code>: <reason>`, the shape the CLI prints after `widget-thumbs: `.
+    /// `<file>: <code>: <reason>`, the shape the CLI prints after `widget-thumbs: `. File
+    /// names and reasons may hold anything a file name can (control characters, bytes that
+    /// are not UTF-8): they are escaped (`DisplayText`), so one error is always one line.
     public var description: String {
-        let message = reason.isEmpty ? code.rawValue : "\(code.rawValue): \(reason)"
+        let message = reason.isEmpty ? code.rawValue : "\(code.rawValue): \(DisplayText.escaped(reason))"
         guard let file else { return message }
-        return "\(file): \(message)"
+        return "\(DisplayText.escaped(file)): \(message)"
     }
 }

@@ -43,6 +43,16 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     var renderCost: RenderCost?
     var timings: Timings?
 
+    /// The same entry with file names made printable for `--json` and the contact sheet: bytes
+    /// that are not UTF-8 (`RawPath`) as `\xNN`. The manifest keeps the exact names.
+    var withReadablePaths: BatchItemReport {
+        var copy = self
+        copy.input = RawPath.readable(input)
+        copy.output = output.map(RawPath.readable)
+        copy.error = error.map(RawPath.readable)
+        return copy
+    }
+
     static func failed(_ input: String, _ error: ImageError, sourceBytes: Int? = nil) -> BatchItemReport {
         let message = error.reason.isEmpty ? error.code.rawValue : "\(error.code.rawValue): \(error.reason)"
         return BatchItemReport(input: input, status: .failed, error: message, sourceBytes: sourceBytes)
@@ -98,7 +108,7 @@ struct BatchSummary: Codable, Sendable, Equatable {
         self.shard = shard?.description
         self.wallSeconds = wallSeconds
         slowest = items.filter { $0.status == .ok }
-            .compactMap { item in item.timings.map { Slowest(input: item.input, seconds: $0.total) } }
+            .compactMap { item in item.timings.map { Slowest(input: RawPath.readable(item.input), seconds: $0.total) } }
             .max { $0.seconds < $1.seconds }
     }
 }

@@ -24,7 +24,8 @@ struct InputDiscovery {
     func inputs(for arguments: [String]) -> [BatchInput] {
         arguments.flatMap { argument -> [BatchInput] in
             guard Self.isDirectory(argument, followingLinks: true) else {
-                return [BatchInput(path: argument, relativePath: Self.lastComponent(of: argument))]
+                return [BatchInput(path: argument, relativePath: Self.lastComponent(of: argument),
+                                   identity: FileIdentity(path: argument))]
             }
             return walk(directory: argument, relative: "")
         }
@@ -43,8 +44,8 @@ struct InputDiscovery {
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if Self.isDirectory(path, followingLinks: false) {
                 subdirectories.append(name)
-            } else if Self.hasImageExtension(name), Self.isRegularFile(path) {
-                files.append(BatchInput(path: path, relativePath: relativePath))
+            } else if Self.hasImageExtension(name), let identity = Self.regularFileIdentity(path) {
+                files.append(BatchInput(path: path, relativePath: relativePath, identity: identity))
             }
         }
         guard depth == .recursive else { return files }
@@ -58,9 +59,10 @@ struct InputDiscovery {
         return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
-    /// Byte-wise (not locale) order, so every machine lists a folder the same way.
+    /// Byte-wise (not locale) order of the names' own bytes, so every machine lists a folder
+    /// the same way.
     static func byteOrder(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        RawPath.encode(lhs).lexicographicallyPrecedes(RawPath.encode(rhs))
     }
 
     static func join(_ directory: String, _ name: String) -> String {
@@ -73,18 +75,20 @@ struct InputDiscovery {
     }
 
     static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
+        guard let pointer = RawPath.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(pointer) }
-        return String(cString: pointer)
+        return RawPath.decode(cString: pointer)
     }
 
-    private static func entries(of directory: String) -> [String]? {
-        guard let handle = opendir(directory) else { return nil }
+    /// The names in `directory`, byte for byte (`RawPath`): a name that is not UTF-8 is
+    /// listed like any other, never skipped.
+    static func entries(of directory: String) -> [String]? {
+        guard let handle = RawPath.withCString(directory, { opendir($0) }) else { return nil }
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                RawPath.decode(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -93,13 +97,14 @@ struct InputDiscovery {
 
     private static func isDirectory(_ path: String, followingLinks: Bool) -> Bool {
         var status = stat()
-        let result = followingLinks ? stat(path, &status) : lstat(path, &status)
+        let result = RawPath.withCString(path) { followingLinks ? stat($0, &status) : lstat($0, &status) }
         return result == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Regular files, and links to them (a link to a directory is not walked).
-    private static func isRegularFile(_ path: String) -> Bool {
+    /// The identity of a regular file, or of a link to one (a link to a directory is not walked).
+    private static func regularFileIdentity(_ path: String) -> FileIdentity? {
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        guard RawPath.withCString(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileIdentity(status)
     }
 }

@@ -1,5 +1,7 @@
+import WidgetThumbnails
+
 /// `--shard K/N`: this process takes the inputs whose relative path hashes to K modulo N.
-/// The hash is 64-bit FNV-1a over the UTF-8 bytes of the relative path (Swift's `Hasher` is
+/// The hash is 64-bit FNV-1a over the relative path's bytes (`RawPath`; Swift's `Hasher` is
 /// seeded per process, so it would give every process a different split). Shards are
 /// disjoint and together cover every input; an input lands in the same shard on any machine.
 struct Shard: Sendable, Equatable, CustomStringConvertible {
@@ -23,7 +25,7 @@ struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in RawPath.encode(text) {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetThumbnails
 
 /// The human summary printed at the end of a batch (unless `--json` or `--quiet`):
 ///
@@ -28,7 +29,7 @@ enum SummaryTable {
         }
         var tail: [String] = []
         if let slowest = summary.slowest {
-            tail.append("slowest: \(slowest.input), " + seconds(slowest.seconds))
+            tail.append("slowest: \(DisplayText.escaped(slowest.input)), " + seconds(slowest.seconds))
         }
         tail.append("wall time \(seconds(summary.wallSeconds)) with \(summary.jobs) job\(summary.jobs == 1 ? "" : "s")"
             + (summary.shard.map { ", shard \($0)" } ?? ""))

@@ -19,7 +19,7 @@ enum Termination {
             return .success
         case .usageError(let error, let spec, let path):
             console.write("""
-                Error: \(error.message)
+                Error: \(DisplayText.escaped(error.message))
                 Usage: \(HelpFormatter.usage(for: spec, path: path))
                   See '\(path.joined(separator: " ")) --help' for more information.
                 """, to: .error)

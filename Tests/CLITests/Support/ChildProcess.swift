@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WidgetThumbnails
 
 /// Runs a program as a child process (posix_spawn) and measures it: exit status, everything
 /// it wrote, wall time, CPU time, and its peak resident memory (from `wait4`'s rusage, which
@@ -36,6 +37,8 @@ enum ChildProcess {
 
     struct Result: CustomStringConvertible {
         var ending: Ending
+        /// The child's process id (gone once `run` returns; tests use it as a dead pid).
+        var pid: pid_t = 0
         var stdout: String
         var stderr: String
         var wallSeconds: Double
@@ -78,7 +81,8 @@ enum ChildProcess {
 
     static func run(_ executable: String, _ arguments: [String], timeout: Double = 30,
                     memory: MemorySampling = .none) throws -> Result {
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        // Arguments as bytes (`RawPath`), so a test can pass a file name that is not UTF-8.
+        let argv = ([executable] + arguments).map { argument in RawPath.withCString(argument) { strdup($0) } } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + environment).forEach { free($0) } }
 
@@ -128,7 +132,7 @@ enum ChildProcess {
             ending = .signaled(status & 0x7F)        // WTERMSIG
         }
         let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
-        return Result(ending: ending, stdout: String(decoding: stdout, as: UTF8.self),
+        return Result(ending: ending, pid: pid, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self), wallSeconds: wall,
                       cpuSeconds: cpu, maxRSSBytes: Int(usage.ru_maxrss) * 1024, // Linux: KiB
                       inheritedRSSBytes: inherited, sampledPeakRSSBytes: sampledPeak)
