@@ -145,7 +145,7 @@ import TestSupport
         let path = try Self.temporaryFile(Forge.gradientRGB(width: 64, height: 48).file)
         defer { Self.remove(path) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        #expect(throws: ImageError(.io, "not a regular file", file: folder)) {
+        #expect(throws: ImageError(.io, "not a regular file (a directory)", file: folder)) {
             try OpenInputFile(path: folder, maxBytes: 1 << 30)
         }
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)

@@ -12,8 +12,11 @@ public final class OpenInputFile {
     public let descriptor: Int32
 
     /// Opens `path`, refusing anything but a regular file of at most `maxBytes` bytes.
+    /// The open does not block (O_NONBLOCK): a FIFO with no writer, a tape or a terminal would
+    /// otherwise hang here before its type could be checked. O_NONBLOCK changes nothing for
+    /// the regular files that pass the check.
     public init(path: String, maxBytes: Int) throws(ImageError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw ImageError(.io, "cannot open: \(InputFile.errnoText())", file: path) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
@@ -23,7 +26,7 @@ public final class OpenInputFile {
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw ImageError(.io, "not a regular file", file: path)
+            throw ImageError(.io, "not a regular file (\(FileKind.name(of: status.st_mode)))", file: path)
         }
         let size = Int(status.st_size)
         guard size <= maxBytes else {
@@ -37,8 +40,8 @@ public final class OpenInputFile {
 
     deinit { close(descriptor) }
 
-    /// Up to `count` bytes from `offset`: fewer only at the end of the file (or where it
-    /// shrank since it was opened).
+    /// Up to `count` bytes from `offset`: fewer only past the size fstat gave at opening. A
+    /// file that shrank since then is an error, never a silently shorter image.
     public func read(at offset: Int, count: Int) throws(ImageError) -> [UInt8] {
         let wanted = max(0, min(count, size - offset))
         var failure: Int32 = 0
@@ -59,6 +62,10 @@ public final class OpenInputFile {
         }
         guard failure == 0 else {
             throw ImageError(.io, "read failed: \(String(cString: strerror(failure)))", file: path)
+        }
+        guard bytes.count == wanted else {
+            throw ImageError(.io, "the file shrank while it was read: \(offset + bytes.count) of the \(size) bytes it had when opened",
+                             file: path)
         }
         return bytes
     }

@@ -1,0 +1,17 @@
+import Glibc
+
+/// The kind of a file from its `st_mode`, in words, for messages that refuse it.
+public enum FileKind {
+    public static func name(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFLNK: "a symlink"
+        default: "file type \(String(mode & S_IFMT, radix: 8))"
+        }
+    }
+}
