@@ -30,7 +30,10 @@ enum WidgetThumbs {
 
     private static func termination(for words: [String], console: Console) -> Termination {
         let root = [name]
-        guard let first = words.first else { return .help(spec, path: root) }
+        // No words at all is a mistake (or argv could not be read), not a request for help.
+        guard let first = words.first else {
+            return .usageError(.missingSubcommand, spec, path: root)
+        }
         let rest = Array(words.dropFirst())
         switch first {
         case "-h", "--help":

@@ -3,7 +3,7 @@ import Testing
 
 /// Help and version: stdout, exit 0, nothing on stderr, in the OVERVIEW/USAGE/... shape.
 @Suite struct HelpTests {
-    @Test(arguments: [["--help"], ["-h"], ["help"], ["help", "--help"], []])
+    @Test(arguments: [["--help"], ["-h"], ["help"], ["help", "--help"]])
     func rootHelpListsTheSubcommands(arguments: [String]) throws {
         let result = try WidgetThumbsBinary.run(arguments)
         #expect(result.status == 0, "\(result)")

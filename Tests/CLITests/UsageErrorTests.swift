@@ -28,6 +28,18 @@ import Testing
         Case(arguments: ["inspect", "in.jpg", "--box=0x10"],
              message: "The value '0x10' is invalid for '--box <WxH>': expected WIDTHxHEIGHT, such as 500x500", command: "inspect"),
         Case(arguments: ["frobnicate"], message: "Unknown subcommand 'frobnicate'", command: ""),
+        // No words at all is a mistake, not a request for help (it used to print help, exit 0).
+        Case(arguments: [], message: "Missing subcommand", command: ""),
+        // A value that starts with a minus is an invalid value, not a missing one.
+        Case(arguments: ["batch", "in", "--out", "o", "--shard", "-1/2"],
+             message: "The value '-1/2' is invalid for '--shard <k/n>': expected K/N with 0 <= K < N, such as 0/4", command: "batch"),
+        // Near Int64.max used to overflow into a tiny limit (one image at a time).
+        Case(arguments: ["batch", "in", "--out", "o", "--memory-limit", "9223372036854775807"],
+             message: "The value '9223372036854775807' is invalid for '--memory-limit <MiB>': expected a whole number of MiB, 16-16777216",
+             command: "batch"),
+        Case(arguments: ["batch", "in", "--out", "o", "--memory-limit", "-5"],
+             message: "The value '-5' is invalid for '--memory-limit <MiB>': expected a whole number of MiB, 16-16777216",
+             command: "batch"),
         Case(arguments: ["inspct", "in.jpg"], message: "Unknown subcommand 'inspct'. Did you mean 'inspect'?", command: ""),
         Case(arguments: ["--bogus"], message: "Unknown option '--bogus'", command: ""),
         Case(arguments: ["--version", "extra"], message: "Unexpected argument 'extra'", command: ""),

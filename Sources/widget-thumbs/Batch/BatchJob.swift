@@ -26,6 +26,8 @@ struct BatchJob: Sendable {
     var settings: String
     var force: Bool
     var manifest: BatchManifest
+    var outputGuard: OutputGuard
+    var staging: StagingFolder
 
     func run(_ planned: PlannedInput) -> BatchOutcome {
         let input = planned.input
@@ -62,8 +64,10 @@ struct BatchJob: Sendable {
             let relativeOutput = OutputNaming.outputPath(base: name, fileExtension: thumbnail.format.fileExtension)
             let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
             let writeStart = Stopwatch()
+            let replacement = try outputGuard.replacement(
+                at: outputPath, recordedBytes: manifest.recordedBytes(name: name, relativeOutput: relativeOutput))
             try OutputDirectories.create(parentOf: outputPath)
-            try AtomicFile.write(thumbnail.bytes, toPath: outputPath)
+            try AtomicFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging))
             let write = writeStart.seconds
             let stages = thumbnail.timings
             let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
@@ -94,7 +98,7 @@ enum OutputDirectories {
 
     static func create(_ directory: String) throws(ImageError) {
         var status = stat()
-        if stat(directory, &status) == 0 {
+        if RawPath.withCString(directory, { stat($0, &status) }) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
                 throw ImageError(.io, "cannot create the output folder: a file is in the way", file: directory)
             }
@@ -102,7 +106,7 @@ enum OutputDirectories {
         }
         try create(parentOf: directory)
         // Another worker may create it between the check and here: that is fine.
-        guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+        guard RawPath.withCString(directory, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
             throw ImageError(.io, "cannot create the output folder: \(String(cString: strerror(errno)))", file: directory)
         }
     }

@@ -7,7 +7,11 @@ import WidgetThumbnails
 /// Stored as hidden JSON files in `--out` (hidden, so a batch over that folder never reads
 /// them as input): `.widget-thumbs.json` for a whole run, `.widget-thumbs.shard-K-of-N.json`
 /// for a shard, so concurrent shards sharing one output folder never write the same file. A
-/// run reads every such file and rewrites only its own.
+/// run reads every such file, and every journal (`BatchJournal`: what a run killed before its
+/// end had finished), and rewrites only its own.
+///
+/// The entries are also what makes a file in `--out` widget-thumbs' own (`OutputGuard`): a
+/// failed input keeps its earlier entry, so its earlier thumbnail stays known as ours.
 ///
 /// An entry is up to date when all of these hold: the same settings fingerprint (every
 /// option that changes the pixels or bytes, and the tool version); the input has the same
@@ -65,17 +69,33 @@ struct BatchManifest: Sendable {
     private(set) var entries: [String: Entry] = [:]
     private var ownEntries: [String: Entry] = [:]
     let ownPath: String
+    /// This run's journal, beside its manifest.
+    let journal: BatchJournal
 
     init(directory: String, shard: Shard?) {
-        let ownName = shard.map { "\(Self.prefix).shard-\($0.index)-of-\($0.count).json" } ?? "\(Self.prefix).json"
-        ownPath = InputDiscovery.join(directory, ownName)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        // Own file last, so its entries win over another shard's stale ones.
-        for name in names.sorted() where name.hasPrefix(Self.prefix) && name.hasSuffix(".json") && name != ownName {
-            entries.merge(Self.load(InputDiscovery.join(directory, name))) { first, _ in first }
+        let ownStem = shard.map { "\(Self.prefix).shard-\($0.index)-of-\($0.count)" } ?? Self.prefix
+        ownPath = InputDiscovery.join(directory, ownStem + ".json")
+        journal = BatchJournal(path: InputDiscovery.join(directory, ownStem + BatchJournal.suffix))
+        let names = InputDiscovery.entries(of: directory) ?? []
+        // Own files last, so their entries win over another shard's stale ones; a journal is
+        // newer than the manifest beside it.
+        for name in names where name.hasPrefix(Self.prefix) && !name.hasPrefix(ownStem + ".") {
+            if name.hasSuffix(".json") {
+                entries.merge(Self.load(InputDiscovery.join(directory, name))) { first, _ in first }
+            } else if name.hasSuffix(BatchJournal.suffix) {
+                entries.merge(BatchJournal.load(InputDiscovery.join(directory, name))) { first, _ in first }
+            }
         }
         ownEntries = Self.load(ownPath)
+        ownEntries.merge(BatchJournal.load(journal.path)) { _, journaled in journaled }
         entries.merge(ownEntries) { _, own in own }
+    }
+
+    /// The size recorded for the thumbnail `name` at `relativeOutput`, when a manifest or a
+    /// journal in `--out` records it.
+    func recordedBytes(name: String, relativeOutput: String) -> Int? {
+        guard let entry = entries[name], entry.output == relativeOutput else { return nil }
+        return entry.item.bytes
     }
 
     /// The recorded entry for `name` when the thumbnail is up to date.
@@ -87,19 +107,21 @@ struct BatchManifest: Sendable {
         return entry
     }
 
-    /// Records this run's results (made or skipped; failed ones drop their entry) and writes
-    /// this run's file atomically.
-    mutating func save(_ results: [(name: String, entry: Entry?)]) throws(ImageError) {
+    /// Records this run's results (made or skipped; a failed input keeps its earlier entry, so
+    /// its earlier thumbnail stays known as ours), writes this run's file atomically, then
+    /// drops the journal the file now holds.
+    mutating func save(_ results: [(name: String, entry: Entry?)], staging: StagingFolder) throws(ImageError) {
         for result in results {
-            ownEntries[result.name] = result.entry
+            if let entry = result.entry { ownEntries[result.name] = entry }
         }
         let text = try JSONOutput.encode(File(entries: ownEntries))
-        try AtomicFile.write(Array(text.utf8), toPath: ownPath)
+        try AtomicFile.write(Array(text.utf8), toPath: ownPath, staging: .folder(staging))
+        journal.remove()
     }
 
     private static func load(_ path: String) -> [String: Entry] {
-        guard let data = FileManager.default.contents(atPath: path),
-              let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1 else { return [:] }
+        guard let bytes = try? InputFile.read(path, maxBytes: 1 << 30),
+              let file = try? JSONDecoder().decode(File.self, from: Data(bytes)), file.version == 1 else { return [:] }
         return file.entries
     }
 }
@@ -111,7 +133,7 @@ struct InputStat: Sendable, Equatable {
 
     init?(path: String) {
         var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard RawPath.withCString(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         bytes = Int(status.st_size)
         modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     }

@@ -15,6 +15,8 @@ struct BatchRun {
                 + "using \(budget.cap) bytes", to: .error)
         }
         try OutputDirectories.create(settings.outDirectory)
+        let staging = try StagingFolder(outDirectory: settings.outDirectory)
+        _ = staging.removeLeftovers()
         let discovery = InputDiscovery(depth: settings.depth,
                                        excludedDirectory: InputDiscovery.resolved(settings.outDirectory))
         let everything = discovery.inputs(for: settings.inputs)
@@ -27,13 +29,16 @@ struct BatchRun {
         let job = BatchJob(pipeline: ThumbnailPipeline(options: settings.thumbnail),
                            admission: MemoryAdmission(limitBytes: settings.memoryLimitBytes),
                            outDirectory: settings.outDirectory, settings: settings.fingerprint,
-                           force: settings.force, manifest: manifest)
-        let outcomes = runAll(planned, job: job)
+                           force: settings.force, manifest: manifest,
+                           outputGuard: OutputGuard(inputs: everything, foreignFiles: settings.foreignFiles),
+                           staging: staging)
+        let outcomes = runAll(planned, job: job, journal: manifest.journal)
         let items = outcomes.map(\.report)
         let summary = BatchSummary(items: items, jobs: settings.jobs, shard: settings.shard, wallSeconds: clock.seconds)
 
         do throws(ImageError) {
-            try manifest.save(outcomes.compactMap { outcome in outcome.manifestName.map { ($0, outcome.manifestEntry) } })
+            try manifest.save(outcomes.compactMap { outcome in outcome.manifestName.map { ($0, outcome.manifestEntry) } },
+                              staging: staging)
         } catch {
             console.report(error) // the thumbnails are fine; only the next run's skipping suffers
         }
@@ -47,14 +52,14 @@ struct BatchRun {
             }
         }
         switch settings.output {
-        case .json: console.write(try JSONOutput.encode(BatchReport(inputs: items, summary: summary)))
+        case .json: console.write(try JSONOutput.encode(BatchReport(inputs: items.map(\.withReadablePaths), summary: summary)))
         case .table: console.write(SummaryTable.text(items: items, summary: summary))
         case .quiet: break
         }
         return summary.failed > 0 || sheetFailed ? .failure : .success
     }
 
-    private func runAll(_ planned: [PlannedInput], job: BatchJob) -> [BatchOutcome] {
+    private func runAll(_ planned: [PlannedInput], job: BatchJob, journal: BatchJournal) -> [BatchOutcome] {
         let progress: ProgressBar? = switch TerminalStyle.forStandardError(quiet: settings.output == .quiet) {
         case .plain: nil
         case .terminal(let colour): planned.isEmpty ? nil : ProgressBar(total: planned.count, colour: colour)
@@ -63,6 +68,11 @@ struct BatchRun {
         let outcomes = BatchRunner(jobs: settings.jobs).run(count: planned.count) { index in
             job.run(planned[index])
         } finished: { _, outcome in
+            // Recorded as soon as the thumbnail is in place: a run killed later keeps it.
+            if outcome.report.status == .ok, let name = outcome.manifestName, let entry = outcome.manifestEntry,
+               let error = journal.append(name: name, entry: entry) {
+                console.report(error)
+            }
             if let error = outcome.error {
                 let line = "\(WidgetThumbs.name): \(error)"
                 if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
@@ -79,7 +89,7 @@ struct BatchRun {
             guard let output = item.output else { continue }
             thumbnails[index] = try? InputFile.read(output, maxBytes: ByteBudget.hardCeiling * 2)
         }
-        let html = ContactSheet.html(items: items, thumbnails: thumbnails, summary: summary)
+        let html = ContactSheet.html(items: items.map(\.withReadablePaths), thumbnails: thumbnails, summary: summary)
         try OutputDirectories.create(parentOf: path)
         try AtomicFile.write(Array(html.utf8), toPath: path)
     }

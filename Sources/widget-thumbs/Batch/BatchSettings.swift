@@ -15,11 +15,15 @@ struct BatchSettings: Sendable {
     var memoryLimitBytes: Int
     var depth: InputDiscovery.Depth
     var force: Bool
+    var foreignFiles: OutputGuard.ForeignFiles
     var output: Output
     var contactSheet: String?
     var shard: Shard?
 
     typealias Options = BatchCommand
+
+    /// 16 TiB: far above any machine, and far below where MiB to bytes would overflow.
+    static let maximumMemoryLimitMiB = 1 << 24
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputs = arguments.values(Options.inputs)
@@ -52,12 +56,14 @@ struct BatchSettings: Sendable {
         jobs = try arguments.value(Options.jobs, expected: "a whole number, 1-256") {
             Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
         } ?? BatchRunner.onlineProcessors
-        let mebibytes = try arguments.value(Options.memoryLimit, expected: "a whole number of MiB, at least 16") {
-            Int($0).flatMap { $0 >= 16 ? $0 : nil }
+        let mebibytes = try arguments.value(Options.memoryLimit,
+                                            expected: "a whole number of MiB, 16-\(Self.maximumMemoryLimitMiB)") {
+            Int($0).flatMap { (16...Self.maximumMemoryLimitMiB).contains($0) ? $0 : nil }
         } ?? 1024
         memoryLimitBytes = mebibytes << 20
         depth = arguments.isSet(Options.recursive) ? .recursive : .topLevel
         force = arguments.isSet(Options.force)
+        foreignFiles = arguments.isSet(Options.overwrite) ? .replace : .keep
         output = arguments.isSet(Options.json) ? .json : arguments.isSet(Options.quiet) ? .quiet : .table
         contactSheet = arguments.value(Options.contactSheet)
         shard = try arguments.value(Options.shard, expected: "K/N with 0 <= K < N, such as 0/4", Shard.init(commandLine:))

@@ -32,9 +32,11 @@ struct BatchCommand: Command {
         help: "Images thumbnailed at once (default: the number of processors online, \(BatchRunner.onlineProcessors) here).")
     static let memoryLimit = OptionSpec.value(
         "memory-limit", valueName: "MiB", presence: .defaulted("1024"),
-        help: "Images start only while the sum of their estimated decode memory stays under this; one larger image runs alone.")
+        help: "Images start only while the sum of their estimated decode memory stays under this (16 to \(BatchSettings.maximumMemoryLimitMiB)); one larger image runs alone.")
     static let recursive = OptionSpec.flag("recursive", short: "r", help: "Also read the subfolders of folder inputs.")
     static let force = OptionSpec.flag("force", short: "f", help: "Redo thumbnails that are up to date.")
+    static let overwrite = OptionSpec.flag(
+        "overwrite", help: "Replace files at output paths that widget-thumbs did not make (never an input of the run).")
     static let json = OptionSpec.flag("json", help: "Print one JSON document: an entry per input, then a summary.")
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "No progress bar and no summary; failures are still printed.")
     static let contactSheet = OptionSpec.value(
@@ -54,14 +56,17 @@ struct BatchCommand: Command {
             (photos/a.jpg -> OUT/a.jpg for the input 'photos'); inputs whose names collide (a.jpg and \
             a.png) keep their whole name (a.jpg.jpg, a.png.webp). Files are written atomically. A re-run \
             skips thumbnails that are up to date (same settings, input unchanged; recorded in \
-            OUT/.widget-thumbs.json) unless --force. Every failure is printed as \
+            OUT/.widget-thumbs.json, and as each finishes in OUT/.widget-thumbs.journal, so a killed run \
+            loses nothing it finished) unless --force. A thumbnail is never written over an input of the \
+            run, nor over a file widget-thumbs did not make unless --overwrite; temporary files go to \
+            OUT/.widget-thumbs-staging/, and a run removes those that killed runs left. Every failure is printed as \
             'widget-thumbs: <file>: <reason>' and the batch goes on; the exit status is 1 if any input \
             failed, 0 otherwise, 64 for a usage error. A progress bar appears on standard error only on \
             a terminal; NO_COLOR turns its colour off.
             """,
         arguments: [inputs],
         options: [out, family, format, maxSide, maxBytes, quality, color, jobs, memoryLimit, recursive, force,
-                  json, quiet, contactSheet, shard, strict])
+                  overwrite, json, quiet, contactSheet, shard, strict])
 
     var settings: BatchSettings
 

@@ -1,26 +1,65 @@
 import Glibc
 import WidgetThumbnails
 
-/// Writes a whole file so that nobody ever sees part of it: the bytes go to a temporary file in
-/// the target's directory (same file system, so the rename is atomic), are flushed to disk,
-/// then renamed over the target. On any failure the temporary file is removed and the target
-/// is left as it was.
+/// Writes a whole file so that nobody ever sees part of it: the bytes go to a temporary file
+/// (beside the target, or in a staging folder on the same file system), are flushed to disk,
+/// then put in place with one rename or link. On any failure the temporary file is removed and
+/// the target is left as it was.
 enum AtomicFile {
-    static func write(_ bytes: [UInt8], toPath path: String) throws(ImageError) {
+    /// What may already be at the target.
+    enum Replacement: Sendable {
+        /// Whatever is there is replaced (rename).
+        case anything
+        /// Nothing may be there: something that appeared since the caller checked is kept and
+        /// the write fails (link, which never replaces).
+        case nothing
+    }
+
+    /// Where the temporary file is made.
+    enum Staging: Sendable {
+        /// `.<name>.<pid>.<random>.tmp` beside the target.
+        case besideTarget
+        /// A folder the caller cleans (`StagingFolder`); beside the target when the folder is
+        /// on another file system than the target.
+        case folder(StagingFolder)
+    }
+
+    static func write(_ bytes: [UInt8], toPath path: String, replacing: Replacement = .anything,
+                      staging: Staging = .besideTarget) throws(ImageError) {
         let (directory, name) = try split(path)
-        let (descriptor, temporary) = try createTemporary(in: directory, for: name, target: path)
+        let temporary: (descriptor: Int32, path: String)
+        switch staging {
+        case .besideTarget:
+            temporary = try createTemporary(for: path) { "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp" }
+        case .folder(let folder):
+            temporary = try createTemporary(for: path, folder.temporaryPath)
+        }
         var isOpen = true
+        var placed = false
         do throws(ImageError) {
-            try writeAll(bytes, to: descriptor, target: path)
-            guard fsync(descriptor) == 0 else { throw failure("cannot flush \(temporary)", path) }
+            try writeAll(bytes, to: temporary.descriptor, target: path)
+            guard fsync(temporary.descriptor) == 0 else { throw failure("cannot flush \(temporary.path)", path) }
             isOpen = false
-            guard close(descriptor) == 0 else { throw failure("cannot close \(temporary)", path) }
-            guard rename(temporary, path) == 0 else { throw failure("cannot rename into place", path) }
+            guard close(temporary.descriptor) == 0 else { throw failure("cannot close \(temporary.path)", path) }
+            let result = RawPath.withCString(temporary.path) { from in
+                RawPath.withCString(path) { to in replacing == .anything ? rename(from, to) : link(from, to) }
+            }
+            if result != 0, errno == EXDEV, case .folder = staging {
+                unlink(temporary.path)
+                return try write(bytes, toPath: path, replacing: replacing, staging: .besideTarget)
+            }
+            if result != 0, errno == EEXIST, replacing == .nothing {
+                throw ImageError(.io, "a file appeared at the output path while it was written; it is kept", file: path)
+            }
+            guard result == 0 else { throw failure("cannot move into place", path) }
+            placed = replacing == .anything
         } catch {
-            if isOpen { close(descriptor) }
-            unlink(temporary)
+            if isOpen { close(temporary.descriptor) }
+            _ = RawPath.withCString(temporary.path) { unlink($0) }
             throw error
         }
+        // After a link the temporary name is a second link to the target: drop it.
+        if !placed { _ = RawPath.withCString(temporary.path) { unlink($0) } }
     }
 
     /// The directory (for the temporary file) and the last component of `path`.
@@ -32,16 +71,17 @@ enum AtomicFile {
         return (directory, name)
     }
 
-    /// A new file `.<name>.<pid>.<random>.tmp` next to the target, created exclusively with
-    /// mode 0666 less the umask (what a plain `open` would give the target).
-    private static func createTemporary(in directory: String, for name: String,
-                                        target: String) throws(ImageError) -> (Int32, String) {
+    /// A new file at one of `candidate`'s names, created exclusively with mode 0666 less the
+    /// umask (what a plain `open` would give the target).
+    private static func createTemporary(for target: String, _ candidate: () -> String) throws(ImageError) -> (Int32, String) {
+        var last = ""
         for _ in 0..<8 {
-            let candidate = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if descriptor >= 0 { return (descriptor, candidate) }
+            last = candidate()
+            let descriptor = RawPath.withCString(last) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+            if descriptor >= 0 { return (descriptor, last) }
             if errno != EEXIST { break }
         }
+        let directory = last.lastIndex(of: "/").map { String(last[..<$0]) } ?? "."
         throw failure("cannot create a temporary file in \(directory)", target)
     }
 

@@ -56,10 +56,13 @@ enum CommandLineParser {
         return ParsedArguments(spec: spec, optionValues: optionValues, argumentValues: argumentValues)
     }
 
-    /// `-` alone (standard input, by convention) and negative numbers are values, not options.
+    /// `-` alone (standard input, by convention) and words that start with a minus and a digit
+    /// (`-5`, `-1/2`) are values, not options: no option is spelt that way, and a value that
+    /// looks wrong deserves "invalid value", not "missing value".
     static func looksLikeOption(_ token: String) -> Bool {
         guard token.hasPrefix("-"), token.count > 1 else { return false }
-        return Double(token) == nil
+        let second = token.unicodeScalars.dropFirst().first!
+        return !(0x30...0x39).contains(second.value) && Double(token) == nil
     }
 
     private static func lookUp(_ token: String, in spec: CommandSpec) throws(UsageError) -> (OptionSpec, String?) {

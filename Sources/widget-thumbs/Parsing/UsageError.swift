@@ -11,6 +11,8 @@ struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         UsageError("Unknown option '\(token)'" + didYouMean(suggestion))
     }
 
+    static let missingSubcommand = UsageError("Missing subcommand")
+
     static func unknownSubcommand(_ name: String, suggestion: String?) -> UsageError {
         UsageError("Unknown subcommand '\(name)'" + didYouMean(suggestion))
     }

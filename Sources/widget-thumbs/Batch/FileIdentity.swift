@@ -1,0 +1,21 @@
+import Glibc
+import WidgetThumbnails
+
+/// A file's device and inode: what "the same file" means on Linux, whatever names lead to it
+/// (`a.jpg`, `./a.jpg`, a hard link, a symlink, `--out` spelt differently).
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+
+    /// The identity of what `path` names, following symlinks; nil when it does not exist.
+    init?(path: String) {
+        var status = stat()
+        guard RawPath.withCString(path, { stat($0, &status) }) == 0 else { return nil }
+        self.init(status)
+    }
+}
