@@ -47,6 +47,57 @@ public struct BatchRunner: Sendable {
         return state.finishedResults()
     }
 
+    /// Calls `work` for every item `next` hands out until it returns nil, and `finished` (one
+    /// call at a time) as each completes; keeps no result. `next` is called by the workers
+    /// themselves, one at a time, only when one of them is free: a lazy source (a folder walk)
+    /// is read no faster than the work goes, so memory grows with `jobs`, not with the items.
+    /// Items are numbered in the order `next` gave them.
+    public func stream<Item: Sendable, Output: Sendable>(next: @escaping @Sendable () -> Item?,
+                                     work: @escaping @Sendable (Item) -> Output,
+                                     finished: @escaping @Sendable (Int, Output) -> Void) {
+        let source = Source(next: next)
+        let reporting = NSLock()
+        let worker: @Sendable () -> Void = {
+            while let (index, item) = source.take() {
+                let output = work(item)
+                reporting.withLock { finished(index, output) }
+            }
+        }
+        let group = DispatchGroup()
+        for _ in 1..<jobs {
+            group.enter()
+            let thread = Thread {
+                worker()
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        worker()
+        group.wait()
+    }
+
+    /// Hands out a lazy source's items, numbered, one taker at a time.
+    private final class Source<Item>: @unchecked Sendable {
+        private let lock = NSLock()
+        private let next: () -> Item?
+        private var count = 0
+        private var isDone = false
+
+        init(next: @escaping () -> Item?) { self.next = next }
+
+        func take() -> (Int, Item)? {
+            lock.withLock {
+                guard !isDone, let item = next() else {
+                    isDone = true
+                    return nil
+                }
+                defer { count += 1 }
+                return (count, item)
+            }
+        }
+    }
+
     /// The next index to hand out and the results so far. NSLock (a pthread mutex) rather
     /// than Synchronization's Mutex, whose futex is invisible to ThreadSanitizer.
     private final class Queue<Output: Sendable>: @unchecked Sendable {

@@ -41,7 +41,20 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     var sourceBytes: Int?
     var colour: ColorHandling?
     var renderCost: RenderCost?
+    /// `--json-lines`: the render cost per family in one line each, instead of `renderCost`.
+    var families: [FamilyFit]?
     var timings: Timings?
+
+    /// The entry as one `--json-lines` line has it: per-family verdicts instead of the
+    /// per-device render cost, unless `detail` asks for the devices.
+    func forJSONLines(_ detail: BatchSettings.RenderDetail) -> BatchItemReport {
+        var copy = withReadablePaths
+        if detail == .families, let cost = renderCost {
+            copy.families = FamilyFit.summary(of: cost)
+            copy.renderCost = nil
+        }
+        return copy
+    }
 
     /// The same entry with file names made printable for `--json` and the contact sheet: bytes
     /// that are not UTF-8 (`RawPath`) as `\xNN`. The manifest keeps the exact names.
@@ -77,38 +90,55 @@ struct BatchReport: Codable, Sendable {
     var summary: BatchSummary
 }
 
+/// The totals of a run, added up item by item as they finish (nothing per item is kept).
 struct BatchSummary: Codable, Sendable, Equatable {
     struct Slowest: Codable, Sendable, Equatable {
         var input: String
         var seconds: Double
     }
 
-    var total: Int
-    var ok: Int
-    var failed: Int
-    var skipped: Int
+    var total = 0
+    var ok = 0
+    var failed = 0
+    var skipped = 0
     /// Input file bytes of the inputs made or skipped (failed ones excluded).
-    var bytesIn: Int
+    var bytesIn = 0
     /// Thumbnail bytes of the inputs made or skipped.
-    var bytesOut: Int
+    var bytesOut = 0
+    /// The same two for the inputs made in this run alone.
+    var madeBytesIn = 0
+    var madeBytesOut = 0
     var jobs: Int
     var shard: String?
-    var wallSeconds: Double
+    var wallSeconds = 0.0
     var slowest: Slowest?
 
-    init(items: [BatchItemReport], jobs: Int, shard: Shard?, wallSeconds: Double) {
-        let done = items.filter { $0.status != .failed }
-        total = items.count
-        ok = items.count { $0.status == .ok }
-        failed = items.count { $0.status == .failed }
-        skipped = items.count { $0.status == .skipped }
-        bytesIn = done.reduce(0) { $0 + ($1.sourceBytes ?? 0) }
-        bytesOut = done.reduce(0) { $0 + ($1.bytes ?? 0) }
+    init(jobs: Int, shard: Shard?) {
         self.jobs = jobs
         self.shard = shard?.description
+    }
+
+    init(items: [BatchItemReport], jobs: Int, shard: Shard?, wallSeconds: Double) {
+        self.init(jobs: jobs, shard: shard)
+        for item in items { add(item) }
         self.wallSeconds = wallSeconds
-        slowest = items.filter { $0.status == .ok }
-            .compactMap { item in item.timings.map { Slowest(input: RawPath.readable(item.input), seconds: $0.total) } }
-            .max { $0.seconds < $1.seconds }
+    }
+
+    mutating func add(_ item: BatchItemReport) {
+        total += 1
+        switch item.status {
+        case .ok: ok += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        }
+        guard item.status != .failed else { return }
+        bytesIn += item.sourceBytes ?? 0
+        bytesOut += item.bytes ?? 0
+        guard item.status == .ok else { return }
+        madeBytesIn += item.sourceBytes ?? 0
+        madeBytesOut += item.bytes ?? 0
+        if let seconds = item.timings?.total, seconds > slowest?.seconds ?? -1 {
+            slowest = Slowest(input: RawPath.readable(item.input), seconds: seconds)
+        }
     }
 }

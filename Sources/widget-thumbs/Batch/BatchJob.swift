@@ -28,6 +28,7 @@ struct BatchJob: Sendable {
     var manifest: BatchManifest
     var outputGuard: OutputGuard
     var staging: StagingFolder
+    var durability: Durability
 
     func run(_ planned: PlannedInput) -> BatchOutcome {
         let input = planned.input
@@ -35,9 +36,9 @@ struct BatchJob: Sendable {
         let name: String
         switch planned.name {
         case .base(let base): name = base
-        case .collision(let earlier):
+        case .collision(let taken):
             return failure(input.path, ImageError(
-                .invalidArgument, "its thumbnail would have the same name as the one for \(earlier); rename one of them"))
+                .invalidArgument, "its thumbnail name '\(taken)' (and its whole file name) is an earlier input's; rename one of them"))
         }
         let stat = InputStat(path: input.path)
         if !force, let stat,
@@ -67,7 +68,8 @@ struct BatchJob: Sendable {
             let replacement = try outputGuard.replacement(
                 at: outputPath, recordedBytes: manifest.recordedBytes(name: name, relativeOutput: relativeOutput))
             try OutputDirectories.create(parentOf: outputPath)
-            try AtomicFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging))
+            try AtomicFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging),
+                                 durability: durability)
             let write = writeStart.seconds
             let stages = thumbnail.timings
             let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,

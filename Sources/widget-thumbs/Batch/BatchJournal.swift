@@ -5,26 +5,33 @@ import WidgetThumbnails
 /// What a run has finished so far, one JSON line per item appended as soon as its thumbnail is
 /// in place: `.widget-thumbs.journal` (or `.widget-thumbs.shard-K-of-N.journal`) in `--out`.
 /// A run killed at any moment (SIGKILL, an evicted pod) keeps the record of every item it
-/// finished, so its re-run skips them and knows their thumbnails as its own. The lines go to
-/// the kernel with each write (they survive the process, not a power cut); at the end of a
-/// run the manifest takes them over and the journal is removed.
+/// finished, so its re-run skips them and knows their thumbnails as its own. Each line goes to
+/// the kernel with its own write (it survives the process); with `--fsync each` the journal is
+/// also flushed to disk every `flushGroup` lines (a power cut loses at most that many). At the
+/// end of a run the manifest takes the lines over (`BatchManifest.finish`) and the journal is
+/// removed.
 final class BatchJournal: @unchecked Sendable {
+    /// The format of a journal line, and of a manifest line (the manifest is a compacted journal).
     struct Line: Codable {
         var name: String
         var entry: BatchManifest.Entry
     }
 
     static let suffix = ".journal"
+    static let flushGroup = 16
 
     let path: String
-    private var descriptor: Int32 = -1
-    private var hasFailed = false
-    /// `append` is called one item at a time (BatchRunner's `finished`); the lock keeps the
-    /// descriptor safe all the same.
+    private let durability: Durability
+    /// Appends come one item at a time (BatchRunner's `finished`); the lock keeps the descriptor
+    /// safe all the same.
     private let lock = NSLock()
+    private var descriptor: Int32 = -1
+    private var unflushed = 0
+    private var hasFailed = false
 
-    init(path: String) {
+    init(path: String, durability: Durability) {
         self.path = path
+        self.durability = durability
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -33,12 +40,12 @@ final class BatchJournal: @unchecked Sendable {
     /// items after a crash, so the run goes on: the first failure is returned (to report), later
     /// ones are not.
     func append(name: String, entry: BatchManifest.Entry) -> ImageError? {
+        lock.lock()
+        defer { lock.unlock() }
         do throws(ImageError) {
             try write(Line(name: name, entry: entry))
             return nil
         } catch {
-            lock.lock()
-            defer { lock.unlock() }
             if hasFailed { return nil }
             hasFailed = true
             return error
@@ -46,29 +53,27 @@ final class BatchJournal: @unchecked Sendable {
     }
 
     private func write(_ line: Line) throws(ImageError) {
-        var bytes: [UInt8]
-        do {
-            bytes = Array(try JSONEncoder().encode(line))
-        } catch {
-            throw ImageError(.io, "cannot encode a journal line: \(error)", file: path)
-        }
+        var bytes = try Self.encode(line, file: path)
         bytes.append(UInt8(ascii: "\n"))
-        lock.lock()
-        defer { lock.unlock() }
         if descriptor < 0 {
             descriptor = RawPath.withCString(path) { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666) }
             guard descriptor >= 0 else {
                 throw ImageError(.io, "cannot open the journal: \(String(cString: strerror(errno)))", file: path)
             }
         }
-        // One write per line: with O_APPEND, lines of concurrent writers never interleave.
+        // One write per line: with O_APPEND a line is never split by another writer.
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
         guard written == bytes.count else {
             throw ImageError(.io, "cannot append to the journal: \(String(cString: strerror(errno)))", file: path)
         }
+        unflushed += 1
+        if durability == .each, unflushed >= Self.flushGroup {
+            fdatasync(descriptor)
+            unflushed = 0
+        }
     }
 
-    /// Removes the journal once the manifest holds its lines.
+    /// Closes the journal (the manifest now holds its lines) and removes it.
     func remove() {
         lock.withLock {
             if descriptor >= 0 { close(descriptor); descriptor = -1 }
@@ -76,14 +81,39 @@ final class BatchJournal: @unchecked Sendable {
         }
     }
 
-    /// The entries a journal holds, later lines winning; a torn last line (the process died in
-    /// the middle of it) and any line that does not parse are ignored.
-    static func load(_ path: String) -> [String: BatchManifest.Entry] {
-        guard let bytes = try? InputFile.read(path, maxBytes: 1 << 30) else { return [:] }
-        var entries: [String: BatchManifest.Entry] = [:]
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            if let parsed = try? JSONDecoder().decode(Line.self, from: Data(line)) { entries[parsed.name] = parsed.entry }
+    /// Calls `body` with each line of a journal or manifest file, in order, reading it in
+    /// pieces; lines that do not parse (a torn last line: the process died in the middle of
+    /// it) are skipped. Returns false when the file cannot be read.
+    @discardableResult
+    static func forEachLine(in path: String, _ body: (Line, ArraySlice<UInt8>) -> Void) -> Bool {
+        let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let decoder = JSONDecoder()
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            pending.append(contentsOf: chunk[..<count])
+            var start = 0
+            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let raw = pending[start..<end]
+                if let line = try? decoder.decode(Line.self, from: Data(raw)) { body(line, raw) }
+                start = end + 1
+            }
+            pending.removeFirst(start)
         }
-        return entries
+        if !pending.isEmpty, let line = try? decoder.decode(Line.self, from: Data(pending)) { body(line, pending[...]) }
+        return true
+    }
+
+    static func encode(_ line: Line, file: String) throws(ImageError) -> [UInt8] {
+        do {
+            return Array(try JSONEncoder().encode(line))
+        } catch {
+            throw ImageError(.io, "cannot encode a record line: \(error)", file: file)
+        }
     }
 }

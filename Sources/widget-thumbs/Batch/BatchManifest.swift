@@ -4,19 +4,22 @@ import WidgetThumbnails
 
 /// What earlier runs made in `--out`, so a re-run skips thumbnails that are up to date.
 ///
-/// Stored as hidden JSON files in `--out` (hidden, so a batch over that folder never reads
-/// them as input): `.widget-thumbs.json` for a whole run, `.widget-thumbs.shard-K-of-N.json`
-/// for a shard, so concurrent shards sharing one output folder never write the same file. A
-/// run reads every such file, and every journal (`BatchJournal`: what a run killed before its
-/// end had finished), and rewrites only its own.
-///
-/// The entries are also what makes a file in `--out` widget-thumbs' own (`OutputGuard`): a
-/// failed input keeps its earlier entry, so its earlier thumbnail stays known as ours.
+/// Stored as hidden files in `--out` (hidden, so a batch over that folder never reads them as
+/// input), one JSON line per thumbnail: `.widget-thumbs.jsonl` for a whole run,
+/// `.widget-thumbs.shard-K-of-N.jsonl` for a shard, so concurrent shards sharing one output
+/// folder never write the same file. A run reads every such file (and the `.json` files of
+/// earlier versions), and every journal (`BatchJournal`: what a run killed before its end had
+/// finished), and at its end rewrites only its own: its journal's lines, then its earlier
+/// entries that this run did not redo (`finish`). Memory grows with what earlier runs
+/// recorded, never with what this run makes.
 ///
 /// An entry is up to date when all of these hold: the same settings fingerprint (every
 /// option that changes the pixels or bytes, and the tool version); the input has the same
 /// relative path, size and modification time (nanoseconds) as recorded; the thumbnail exists
-/// with the recorded size and is not older than the input. Anything else is redone.
+/// with the recorded size and SHA-256 and is not older than the input. Anything else is redone.
+///
+/// The entries are also what makes a file in `--out` widget-thumbs' own (`OutputGuard`): a
+/// failed input keeps its earlier entry, so its earlier thumbnail stays known as ours.
 struct BatchManifest: Sendable {
     struct Entry: Codable, Sendable {
         var settings: String
@@ -40,6 +43,7 @@ struct BatchManifest: Sendable {
             bytesPerPixel = item.renderCost?.bytesPerPixel ?? 4
             var stored = item
             stored.renderCost = nil
+            stored.families = nil
             stored.timings = nil
             self.item = stored
         }
@@ -57,37 +61,38 @@ struct BatchManifest: Sendable {
         }
     }
 
-    private struct File: Codable {
+    /// The format of earlier versions' `.widget-thumbs.json`.
+    private struct LegacyFile: Codable {
         var version = 1
-        /// Keyed by output name (the relative output path without extension).
         var entries: [String: Entry]
     }
 
     static let prefix = ".widget-thumbs"
+    static let suffix = ".jsonl"
 
-    /// Keyed by output name.
+    /// Keyed by output name: every record in `--out`.
     private(set) var entries: [String: Entry] = [:]
+    /// This run's own earlier records, kept in its manifest unless this run redoes them.
     private var ownEntries: [String: Entry] = [:]
     let ownPath: String
+    private let legacyPath: String
     /// This run's journal, beside its manifest.
     let journal: BatchJournal
 
-    init(directory: String, shard: Shard?) {
+    init(directory: String, shard: Shard?, durability: Durability) {
         let ownStem = shard.map { "\(Self.prefix).shard-\($0.index)-of-\($0.count)" } ?? Self.prefix
-        ownPath = InputDiscovery.join(directory, ownStem + ".json")
-        journal = BatchJournal(path: InputDiscovery.join(directory, ownStem + BatchJournal.suffix))
+        ownPath = InputDiscovery.join(directory, ownStem + Self.suffix)
+        legacyPath = InputDiscovery.join(directory, ownStem + ".json")
+        journal = BatchJournal(path: InputDiscovery.join(directory, ownStem + BatchJournal.suffix), durability: durability)
         let names = InputDiscovery.entries(of: directory) ?? []
         // Own files last, so their entries win over another shard's stale ones; a journal is
         // newer than the manifest beside it.
         for name in names where name.hasPrefix(Self.prefix) && !name.hasPrefix(ownStem + ".") {
-            if name.hasSuffix(".json") {
-                entries.merge(Self.load(InputDiscovery.join(directory, name))) { first, _ in first }
-            } else if name.hasSuffix(BatchJournal.suffix) {
-                entries.merge(BatchJournal.load(InputDiscovery.join(directory, name))) { first, _ in first }
-            }
+            entries.merge(Self.load(InputDiscovery.join(directory, name))) { first, _ in first }
         }
-        ownEntries = Self.load(ownPath)
-        ownEntries.merge(BatchJournal.load(journal.path)) { _, journaled in journaled }
+        for path in [legacyPath, ownPath, journal.path] {
+            ownEntries.merge(Self.load(path)) { _, newer in newer }
+        }
         entries.merge(ownEntries) { _, own in own }
     }
 
@@ -101,28 +106,46 @@ struct BatchManifest: Sendable {
     /// The recorded entry for `name` when the thumbnail is up to date.
     func upToDate(name: String, input: BatchInput, stat: InputStat, settings: String, outDirectory: String) -> Entry? {
         guard let entry = entries[name], entry.settings == settings, entry.relativePath == input.relativePath,
-              entry.inputBytes == stat.bytes, entry.inputModified == stat.modified,
-              let output = InputStat(path: InputDiscovery.join(outDirectory, entry.output)),
-              output.bytes == entry.item.bytes, output.modified >= stat.modified else { return nil }
+              entry.inputBytes == stat.bytes, entry.inputModified == stat.modified else { return nil }
+        let outputPath = InputDiscovery.join(outDirectory, entry.output)
+        guard let output = InputStat(path: outputPath), output.bytes == entry.item.bytes, output.modified >= stat.modified,
+              let bytes = try? InputFile.read(outputPath, maxBytes: ByteBudget.hardCeiling * 2),
+              entry.item.checksum == SHA256Digest.of(bytes).description else { return nil }
         return entry
     }
 
-    /// Records this run's results (made or skipped; a failed input keeps its earlier entry, so
-    /// its earlier thumbnail stays known as ours), writes this run's file atomically, then
-    /// drops the journal the file now holds.
-    mutating func save(_ results: [(name: String, entry: Entry?)], staging: StagingFolder) throws(ImageError) {
-        for result in results {
-            if let entry = result.entry { ownEntries[result.name] = entry }
+    /// Compacts this run's records: its journal's lines, then its earlier entries that the
+    /// journal does not redo, written atomically as its manifest; then drops the journal and
+    /// the earlier version's file.
+    func finish(staging: StagingFolder, durability: Durability) throws(ImageError) {
+        var earlier = ownEntries
+        try AtomicFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
+            var failure: ImageError?
+            BatchJournal.forEachLine(in: journal.path) { line, raw in
+                guard failure == nil else { return }
+                earlier.removeValue(forKey: line.name)
+                do throws(ImageError) { try append(Array(raw) + [UInt8(ascii: "\n")]) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            for (name, entry) in earlier.sorted(by: { $0.key < $1.key }) {
+                try append(try BatchJournal.encode(.init(name: name, entry: entry), file: ownPath) + [UInt8(ascii: "\n")])
+            }
         }
-        let text = try JSONOutput.encode(File(entries: ownEntries))
-        try AtomicFile.write(Array(text.utf8), toPath: ownPath, staging: .folder(staging))
         journal.remove()
+        _ = RawPath.withCString(legacyPath) { unlink($0) }
     }
 
+    /// The entries of a manifest (either format) or a journal; later lines win.
     private static func load(_ path: String) -> [String: Entry] {
-        guard let bytes = try? InputFile.read(path, maxBytes: 1 << 30),
-              let file = try? JSONDecoder().decode(File.self, from: Data(bytes)), file.version == 1 else { return [:] }
-        return file.entries
+        var entries: [String: Entry] = [:]
+        if path.hasSuffix(".json") {
+            guard let bytes = try? InputFile.read(path, maxBytes: 1 << 30),
+                  let file = try? JSONDecoder().decode(LegacyFile.self, from: Data(bytes)), file.version == 1 else { return [:] }
+            return file.entries
+        }
+        guard path.hasSuffix(suffix) || path.hasSuffix(BatchJournal.suffix) else { return [:] }
+        BatchJournal.forEachLine(in: path) { line, _ in entries[line.name] = line.entry }
+        return entries
     }
 }
 

@@ -1,8 +1,11 @@
 import Foundation
 import WidgetThumbnails
 
-/// One run of `batch`: discover, name, shard, thumbnail in parallel, then record the
-/// manifest, write the contact sheet and report.
+/// One run of `batch`: inputs are found, named and sharded as the workers ask for them, each
+/// finished item is journaled, printed (`--json-lines`) and added to the totals at once, and at
+/// the end the journal is compacted into the manifest, the contact sheet is written and the
+/// summary printed. Nothing per item is kept, except for `--json` and `--contact-sheet`, which
+/// need every item at the end.
 struct BatchRun {
     var settings: BatchSettings
     var console: Console
@@ -17,31 +20,31 @@ struct BatchRun {
         try OutputDirectories.create(settings.outDirectory)
         let staging = try StagingFolder(outDirectory: settings.outDirectory)
         _ = staging.removeLeftovers()
-        let discovery = InputDiscovery(depth: settings.depth,
-                                       excludedDirectory: InputDiscovery.resolved(settings.outDirectory))
-        let everything = discovery.inputs(for: settings.inputs)
-        // Names are decided over every input before sharding, so all shards agree on them.
-        let names = OutputNaming.names(for: everything)
-        let planned = zip(everything, names).map { PlannedInput(input: $0, name: $1) }
-            .filter { settings.shard?.contains($0.input.relativePath) ?? true }
-
-        var manifest = BatchManifest(directory: settings.outDirectory, shard: settings.shard)
+        let manifest = BatchManifest(directory: settings.outDirectory, shard: settings.shard, durability: settings.durability)
+        let inputs = OutputGuard.Inputs()
         let job = BatchJob(pipeline: ThumbnailPipeline(options: settings.thumbnail),
                            admission: MemoryAdmission(limitBytes: settings.memoryLimitBytes),
                            outDirectory: settings.outDirectory, settings: settings.fingerprint,
                            force: settings.force, manifest: manifest,
-                           outputGuard: OutputGuard(inputs: everything, foreignFiles: settings.foreignFiles),
-                           staging: staging)
-        let outcomes = runAll(planned, job: job, journal: manifest.journal)
-        let items = outcomes.map(\.report)
-        let summary = BatchSummary(items: items, jobs: settings.jobs, shard: settings.shard, wallSeconds: clock.seconds)
+                           outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles),
+                           staging: staging, durability: settings.durability)
+        let source = PlannedInputs(
+            discovery: InputDiscovery(arguments: settings.inputs,
+                                      list: settings.filesFrom.map { InputList(source: $0, separator: settings.separator) },
+                                      depth: settings.depth, excluded: FileIdentity(path: settings.outDirectory)),
+            shard: settings.shard, inputs: inputs)
+        let results = Results(keepItems: settings.output == .json || settings.contactSheet != nil,
+                              summary: BatchSummary(jobs: settings.jobs, shard: settings.shard))
+        runAll(source, job: job, journal: manifest.journal, results: results)
 
+        var summary = results.summary
+        summary.wallSeconds = clock.seconds
         do throws(ImageError) {
-            try manifest.save(outcomes.compactMap { outcome in outcome.manifestName.map { ($0, outcome.manifestEntry) } },
-                              staging: staging)
+            try manifest.finish(staging: staging, durability: settings.durability)
         } catch {
-            console.report(error) // the thumbnails are fine; only the next run's skipping suffers
+            console.report(error) // the thumbnails are fine, and the journal still records them
         }
+        let items = results.items
         var sheetFailed = false
         if let sheet = settings.contactSheet {
             do throws(ImageError) {
@@ -53,21 +56,28 @@ struct BatchRun {
         }
         switch settings.output {
         case .json: console.write(try JSONOutput.encode(BatchReport(inputs: items.map(\.withReadablePaths), summary: summary)))
-        case .table: console.write(SummaryTable.text(items: items, summary: summary))
+        case .jsonLines: console.write(try JSONOutput.line(["summary": summary]))
+        case .table: console.write(SummaryTable.text(summary: summary))
         case .quiet: break
         }
         return summary.failed > 0 || sheetFailed ? .failure : .success
     }
 
-    private func runAll(_ planned: [PlannedInput], job: BatchJob, journal: BatchJournal) -> [BatchOutcome] {
+    private func runAll(_ source: PlannedInputs, job: BatchJob, journal: BatchJournal, results: Results) {
         let progress: ProgressBar? = switch TerminalStyle.forStandardError(quiet: settings.output == .quiet) {
         case .plain: nil
-        case .terminal(let colour): planned.isEmpty ? nil : ProgressBar(total: planned.count, colour: colour)
+        case .terminal(let colour): ProgressBar(colour: colour)
         }
         let console = console
-        let outcomes = BatchRunner(jobs: settings.jobs).run(count: planned.count) { index in
-            job.run(planned[index])
-        } finished: { _, outcome in
+        let output = settings.output
+        let detail = settings.renderDetail
+        BatchRunner(jobs: settings.jobs).stream {
+            let next = source.next()
+            if next == nil { progress?.foundAll(total: source.count) }
+            return next
+        } work: { planned in
+            job.run(planned)
+        } finished: { index, outcome in
             // Recorded as soon as the thumbnail is in place: a run killed later keeps it.
             if outcome.report.status == .ok, let name = outcome.manifestName, let entry = outcome.manifestEntry,
                let error = journal.append(name: name, entry: entry) {
@@ -77,10 +87,13 @@ struct BatchRun {
                 let line = "\(WidgetThumbs.name): \(error)"
                 if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
             }
+            if output == .jsonLines, let line = try? JSONOutput.line(outcome.report.forJSONLines(detail)) {
+                console.write(line)
+            }
+            results.add(outcome.report, index: index)
             progress?.completed(failed: outcome.error != nil)
         }
         progress?.finish()
-        return outcomes
     }
 
     private func writeContactSheet(_ path: String, items: [BatchItemReport], summary: BatchSummary) throws(ImageError) {
@@ -93,4 +106,55 @@ struct BatchRun {
         try OutputDirectories.create(parentOf: path)
         try AtomicFile.write(Array(html.utf8), toPath: path)
     }
+}
+
+/// The discovery as the workers see it: the next input of this shard (every input of the run
+/// is still found and named, so all shards agree on names, and remembered by identity so no
+/// thumbnail overwrites it). Called one worker at a time (`BatchRunner.stream`).
+final class PlannedInputs: @unchecked Sendable {
+    private let discovery: InputDiscovery
+    private let shard: Shard?
+    private let inputs: OutputGuard.Inputs
+    /// Inputs of this shard handed out.
+    private(set) var count = 0
+
+    init(discovery: InputDiscovery, shard: Shard?, inputs: OutputGuard.Inputs) {
+        self.discovery = discovery
+        self.shard = shard
+        self.inputs = inputs
+    }
+
+    func next() -> PlannedInput? {
+        while let planned = discovery.next() {
+            if let identity = planned.input.identity { inputs.insert(identity) }
+            if shard?.contains(planned.input.relativePath) ?? true {
+                count += 1
+                return planned
+            }
+        }
+        return nil
+    }
+}
+
+/// The totals, and (for `--json` and the contact sheet only) every item in input order.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private let keepItems: Bool
+    private var kept: [(Int, BatchItemReport)] = []
+    private var totals: BatchSummary
+
+    init(keepItems: Bool, summary: BatchSummary) {
+        self.keepItems = keepItems
+        totals = summary
+    }
+
+    func add(_ item: BatchItemReport, index: Int) {
+        lock.withLock {
+            totals.add(item)
+            if keepItems { kept.append((index, item)) }
+        }
+    }
+
+    var summary: BatchSummary { lock.withLock { totals } }
+    var items: [BatchItemReport] { lock.withLock { kept.sorted { $0.0 < $1.0 }.map(\.1) } }
 }

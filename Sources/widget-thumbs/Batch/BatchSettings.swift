@@ -5,10 +5,25 @@ struct BatchSettings: Sendable {
     enum Output: Sendable {
         case table
         case json
+        /// One JSON object per input as it finishes, then a summary object.
+        case jsonLines
         case quiet
     }
 
+    /// How much of the render cost a `--json-lines` item carries.
+    enum RenderDetail: Sendable {
+        /// Per family: fits, smallest cap, failing device count.
+        case families
+        /// Every device class (`--device-detail`).
+        case devices
+    }
+
     var inputs: [String]
+    /// `--files-from`: a file of names, or `-` for standard input.
+    var filesFrom: String?
+    var separator: InputList.Separator
+    var renderDetail: RenderDetail
+    var durability: Durability
     var outDirectory: String
     var thumbnail: ThumbnailOptions
     var jobs: Int
@@ -27,31 +42,18 @@ struct BatchSettings: Sendable {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputs = arguments.values(Options.inputs)
+        filesFrom = arguments.value(Options.filesFrom)
+        separator = arguments.isSet(Options.null) ? .nul : .newline
+        if inputs.isEmpty && filesFrom == nil {
+            throw UsageError("Missing expected argument '<input>' (or '--files-from <file>')")
+        }
+        if filesFrom == nil && arguments.isSet(Options.null) {
+            throw UsageError("'--null' describes the '--files-from' list, so it needs '--files-from <file>'")
+        }
+        renderDetail = arguments.isSet(Options.deviceDetail) ? .devices : .families
+        durability = Durability(rawValue: arguments.required(Options.fsync)) ?? .each
         outDirectory = arguments.required(Options.out)
-        var thumbnail = ThumbnailOptions()
-        let side = try arguments.value(Options.maxSide, expected: "a whole number of pixels, 1-65535") {
-            Int($0).flatMap { (1...65_535).contains($0) ? $0 : nil }
-        } ?? 500
-        thumbnail.box = PixelSize(width: side, height: side)
-        if let name = arguments.value(Options.family) {
-            if arguments.optionValues[Options.maxSide.name] != nil {
-                throw UsageError("'--family' sizes the thumbnail itself; it cannot be combined with '--max-side'")
-            }
-            thumbnail.family = WidgetFamily(rawValue: name)
-        }
-        thumbnail.format = OutputFormat(rawValue: arguments.required(Options.format)) ?? .auto
-        let cap = try arguments.value(Options.maxBytes, expected: "a whole number of bytes, at least 1") {
-            Int($0).flatMap { $0 >= 1 ? $0 : nil }
-        } ?? ByteBudget.defaultCap
-        thumbnail.budget = ByteBudget(cap: cap)
-        if let start = try arguments.value(Options.quality, expected: "a whole number, 1-100", {
-            Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
-        }) {
-            thumbnail.quality = QualityRange(start: start, floor: min(start, QualityRange.jpeg.floor))
-        }
-        thumbnail.colorPolicy = ColorPolicy(rawValue: arguments.required(Options.color)) ?? .convertToSRGB
-        thumbnail.strictness = arguments.isSet(Options.strict) ? .strict : .lenient
-        self.thumbnail = thumbnail
+        thumbnail = try ThumbnailArguments.options(arguments)
 
         jobs = try arguments.value(Options.jobs, expected: "a whole number, 1-256") {
             Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
@@ -64,7 +66,11 @@ struct BatchSettings: Sendable {
         depth = arguments.isSet(Options.recursive) ? .recursive : .topLevel
         force = arguments.isSet(Options.force)
         foreignFiles = arguments.isSet(Options.overwrite) ? .replace : .keep
-        output = arguments.isSet(Options.json) ? .json : arguments.isSet(Options.quiet) ? .quiet : .table
+        if arguments.isSet(Options.json) && arguments.isSet(Options.jsonLines) {
+            throw UsageError("'--json' and '--json-lines' are two shapes of the same report; choose one")
+        }
+        output = arguments.isSet(Options.json) ? .json : arguments.isSet(Options.jsonLines) ? .jsonLines
+            : arguments.isSet(Options.quiet) ? .quiet : .table
         contactSheet = arguments.value(Options.contactSheet)
         shard = try arguments.value(Options.shard, expected: "K/N with 0 <= K < N, such as 0/4", Shard.init(commandLine:))
     }

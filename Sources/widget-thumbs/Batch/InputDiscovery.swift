@@ -1,44 +1,100 @@
 import Glibc
 import WidgetThumbnails
 
-/// Turns the command line's inputs into the list of images, in a deterministic order: the
-/// arguments in the order given; within a directory, names sorted byte-wise, files before
-/// the contents of subdirectories at the same level, recursing only with `--recursive`.
+/// Finds a batch's inputs lazily, in a deterministic order, and names each one
+/// (`OutputNaming`): the arguments in the order given, then the names listed by
+/// `--files-from`; within a folder, names sorted byte-wise, files before the contents of
+/// subfolders, recursing only with `--recursive`. Only one folder's listing per level of
+/// depth is held at a time, so memory grows with the depth and the widest folder, not with
+/// the number of inputs.
 ///
-/// In directories only image extensions (jpg, jpeg, png, webp, any case) are taken, hidden
-/// names (leading dot) are skipped, symbolic links to directories are not followed (no
-/// loops), and the output directory itself is never read back as input. A file argument is
-/// always taken, whatever its name: the decoders decide by content and say why they refuse.
-struct InputDiscovery {
-    enum Depth {
+/// In folders only image extensions are taken, hidden names (leading dot) are skipped,
+/// symbolic links to folders are not followed, a folder that contains itself (a bind mount)
+/// is reported once and not entered again, and the output folder is never read back as input
+/// (compared by device and inode). A file argument or a listed file is always taken, whatever
+/// its name: the decoders decide by content and say why they refuse. Not thread-safe: the
+/// batch's workers call `next()` one at a time.
+final class InputDiscovery {
+    enum Depth: Sendable {
         case topLevel
         case recursive
     }
 
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
 
-    var depth: Depth
-    /// Resolved path of --out, excluded from directory walks.
-    var excludedDirectory: String?
+    private let depth: Depth
+    private let excluded: FileIdentity?
+    private var naming = OutputNaming()
+    /// The arguments still to take; file arguments carry their name, decided together up front
+    /// (rule 2 of `OutputNaming` applies among them), folders none.
+    private var arguments: ArraySlice<(argument: String, name: OutputNaming.Name?)>
+    private var list: InputList?
+    private var frames: [Frame] = []
 
-    func inputs(for arguments: [String]) -> [BatchInput] {
-        arguments.flatMap { argument -> [BatchInput] in
-            guard Self.isDirectory(argument, followingLinks: true) else {
-                return [BatchInput(path: argument, relativePath: Self.lastComponent(of: argument),
-                                   identity: FileIdentity(path: argument))]
+    /// One folder being walked: its files still to hand out, then its subfolders.
+    private struct Frame {
+        var directory: String
+        var relative: String
+        var identity: FileIdentity?
+        var files: ArraySlice<PlannedInput>
+        var subdirectories: ArraySlice<String>
+    }
+
+    init(arguments: [String], list: InputList?, depth: Depth, excluded: FileIdentity?) {
+        self.depth = depth
+        self.excluded = excluded
+        self.list = list
+        let isFolder = arguments.map { Self.isDirectory($0, followingLinks: true) }
+        let files = zip(arguments, isFolder).filter { !$1 }.map { BatchInput(path: $0.0, relativePath: Self.lastComponent(of: $0.0)) }
+        var names = naming.names(forGroup: files)[...]
+        self.arguments = zip(arguments, isFolder).map { argument, folder in (argument, folder ? nil : names.popFirst()) }[...]
+    }
+
+    /// The next input with its output name; nil when there are no more.
+    func next() -> PlannedInput? {
+        while true {
+            if let planned = nextFromFolders() { return planned }
+            if let (argument, name) = arguments.popFirst() {
+                if let name {
+                    return PlannedInput(input: BatchInput(path: argument, relativePath: Self.lastComponent(of: argument),
+                                                          identity: FileIdentity(path: argument)), name: name)
+                }
+                if let failure = enter(directory: argument, relative: "") { return failure }
+                continue
             }
-            return walk(directory: argument, relative: "")
+            guard let listed = list?.next() else { return nil }
+            if let planned = plan(listed) { return planned }
         }
     }
 
-    private func walk(directory: String, relative: String) -> [BatchInput] {
-        if let excludedDirectory, Self.resolved(directory) == excludedDirectory { return [] }
+    private func nextFromFolders() -> PlannedInput? {
+        while var frame = frames.popLast() {
+            if let file = frame.files.popFirst() {
+                frames.append(frame)
+                return file
+            }
+            if depth == .recursive, let name = frame.subdirectories.popFirst() {
+                frames.append(frame)
+                let relative = frame.relative.isEmpty ? name : frame.relative + "/" + name
+                if let failure = enter(directory: Self.join(frame.directory, name), relative: relative) { return failure }
+            }
+        }
+        return nil
+    }
+
+    /// Lists `directory` and pushes it; a failure to report when it cannot be listed or loops.
+    private func enter(directory: String, relative: String) -> PlannedInput? {
+        var status = stat()
+        let identity = RawPath.withCString(directory, { stat($0, &status) }) == 0 ? FileIdentity(status) : nil
+        if let identity, identity == excluded { return nil }
+        if let identity, frames.contains(where: { $0.identity == identity }) {
+            return failure(directory, relative, "the folder contains itself (a bind mount loop); it is walked once")
+        }
+        guard let names = Self.entries(of: directory) else {
+            return failure(directory, relative, "cannot list the directory: \(String(cString: strerror(errno)))")
+        }
         var files: [BatchInput] = []
         var subdirectories: [String] = []
-        guard let names = Self.entries(of: directory) else {
-            let error = ImageError(.io, "cannot list the directory: \(String(cString: strerror(errno)))", file: directory)
-            return [BatchInput(path: directory, relativePath: relative.isEmpty ? "." : relative, discoveryError: error)]
-        }
         for name in names where !name.hasPrefix(".") {
             let path = Self.join(directory, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name
@@ -48,10 +104,44 @@ struct InputDiscovery {
                 files.append(BatchInput(path: path, relativePath: relativePath, identity: identity))
             }
         }
-        guard depth == .recursive else { return files }
-        return files + subdirectories.flatMap { name in
-            walk(directory: Self.join(directory, name), relative: relative.isEmpty ? name : relative + "/" + name)
+        let planned = zip(files, naming.names(forGroup: files)).map { PlannedInput(input: $0, name: $1) }
+        frames.append(Frame(directory: directory, relative: relative, identity: identity,
+                            files: planned[...], subdirectories: subdirectories[...]))
+        return nil
+    }
+
+    /// A `--files-from` name: mirrored under `--out` by its own path (`photos/2024/a.jpg`);
+    /// folders in the list are skipped (list files: `find ... -type f`).
+    private func plan(_ listed: InputList.Entry) -> PlannedInput? {
+        switch listed {
+        case .failure(let error):
+            return PlannedInput(input: BatchInput(path: error.file ?? "-", relativePath: "-", discoveryError: error),
+                                name: .collision("-"))
+        case .path(let path):
+            if Self.isDirectory(path, followingLinks: true) { return nil }
+            guard let relative = Self.mirroredPath(path) else {
+                let error = ImageError(.invalidArgument,
+                                       "a listed name with '..' cannot be mirrored under --out; list names below the current folder",
+                                       file: path)
+                return PlannedInput(input: BatchInput(path: path, relativePath: path, discoveryError: error), name: .collision(path))
+            }
+            let input = BatchInput(path: path, relativePath: relative, identity: FileIdentity(path: path))
+            return PlannedInput(input: input, name: naming.names(forGroup: [input])[0])
         }
+    }
+
+    private func failure(_ directory: String, _ relative: String, _ reason: String) -> PlannedInput {
+        let error = ImageError(.io, reason, file: directory)
+        let relativePath = relative.isEmpty ? "." : relative
+        return PlannedInput(input: BatchInput(path: directory, relativePath: relativePath, discoveryError: error),
+                            name: .collision(relativePath))
+    }
+
+    /// `./a/b.jpg` and `/data/a/b.jpg` -> `a/b.jpg` and `data/a/b.jpg`; nil with a `..` component.
+    static func mirroredPath(_ path: String) -> String? {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        guard !components.contains("..") , !components.isEmpty else { return nil }
+        return components.joined(separator: "/")
     }
 
     static func hasImageExtension(_ name: String) -> Bool {
@@ -74,12 +164,6 @@ struct InputDiscovery {
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
 
-    static func resolved(_ path: String) -> String? {
-        guard let pointer = RawPath.withCString(path, { realpath($0, nil) }) else { return nil }
-        defer { free(pointer) }
-        return RawPath.decode(cString: pointer)
-    }
-
     /// The names in `directory`, byte for byte (`RawPath`): a name that is not UTF-8 is
     /// listed like any other, never skipped.
     static func entries(of directory: String) -> [String]? {
@@ -95,7 +179,7 @@ struct InputDiscovery {
         return names.sorted(by: byteOrder)
     }
 
-    private static func isDirectory(_ path: String, followingLinks: Bool) -> Bool {
+    static func isDirectory(_ path: String, followingLinks: Bool) -> Bool {
         var status = stat()
         let result = RawPath.withCString(path) { followingLinks ? stat($0, &status) : lstat($0, &status) }
         return result == 0 && (status.st_mode & S_IFMT) == S_IFDIR

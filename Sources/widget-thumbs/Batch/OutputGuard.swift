@@ -1,12 +1,13 @@
+import Foundation
 import Glibc
 import WidgetThumbnails
 
 /// Decides, just before a thumbnail is written, what may be at its output path. An output is
-/// never written over an input of the run (compared by device and inode, so `--out` spelt
-/// another way, a hard link or a symlink cannot hide it), and never over a file widget-thumbs
-/// did not make (one no manifest or journal in `--out` records with that size) unless the
-/// user passed `--overwrite`. When nothing is there, the write may not replace anything that
-/// appears meanwhile.
+/// never written over an input of the run found so far (compared by device and inode, so
+/// `--out` spelt another way, a hard link or a symlink cannot hide it), and never over a file
+/// widget-thumbs did not make (one no manifest or journal in `--out` records with that size)
+/// unless the user passed `--overwrite`: an original, found later or not, is never ours. When
+/// nothing is there, the write may not replace anything that appears meanwhile.
 struct OutputGuard: Sendable {
     /// What `--overwrite` says about files in `--out` that widget-thumbs did not make.
     enum ForeignFiles: Sendable {
@@ -16,16 +17,17 @@ struct OutputGuard: Sendable {
         case replace
     }
 
-    /// Every input of the run, by identity, with its path for the message.
-    let inputs: [FileIdentity: String]
-    let foreignFiles: ForeignFiles
+    /// The inputs of the run found so far, by identity (16 bytes each).
+    final class Inputs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var identities: Set<FileIdentity> = []
 
-    init(inputs: [BatchInput], foreignFiles: ForeignFiles) {
-        var identities: [FileIdentity: String] = [:]
-        for input in inputs { if let identity = input.identity { identities[identity] = identities[identity] ?? input.path } }
-        self.inputs = identities
-        self.foreignFiles = foreignFiles
+        func insert(_ identity: FileIdentity) { lock.withLock { _ = identities.insert(identity) } }
+        func contains(_ identity: FileIdentity) -> Bool { lock.withLock { identities.contains(identity) } }
     }
+
+    let inputs: Inputs
+    let foreignFiles: ForeignFiles
 
     /// How the thumbnail may be put at `path`; `recordedBytes` is the size a manifest or
     /// journal records for this output, when one does. Throws when it must not be written.
@@ -39,12 +41,9 @@ struct OutputGuard: Sendable {
         }
         var target = stat()
         let followed = (link.st_mode & S_IFMT) == S_IFLNK && RawPath.withCString(path, { stat($0, &target) }) == 0
-        for identity in [FileIdentity(link)] + (followed ? [FileIdentity(target)] : []) {
-            if let input = inputs[identity] {
-                throw ImageError(.invalidArgument,
-                                 "the thumbnail would overwrite \(input), an input of this run; choose another --out",
-                                 file: path)
-            }
+        for identity in [FileIdentity(link)] + (followed ? [FileIdentity(target)] : []) where inputs.contains(identity) {
+            throw ImageError(.invalidArgument,
+                             "the thumbnail would overwrite this file, an input of this run; choose another --out", file: path)
         }
         switch link.st_mode & S_IFMT {
         case S_IFREG where recordedBytes == Int(link.st_size):

@@ -1,37 +1,49 @@
-/// Where each input's thumbnail goes under `--out`, decided for the whole input list before
-/// any work (and before sharding), so it never depends on `--jobs`, timing or the shard.
+import WidgetThumbnails
+
+/// Where each input's thumbnail goes under `--out`, decided as inputs are found, the same way
+/// in every process of a sharded run (each names every input, then keeps its share), so a
+/// name never depends on `--jobs`, timing or the shard.
 ///
 /// The rule:
 /// 1. An input's name is its relative path without the extension: `sub/a.jpg` -> `sub/a`.
 ///    The thumbnail is that name plus the output format's extension: `sub/a.jpg` (JPEG),
 ///    `sub/a.webp` (WebP), `sub/a.png` (PNG).
-/// 2. Inputs whose names collide (compared ignoring case, so the outputs survive a copy to a
-///    case-insensitive file system) keep their whole file name instead: `a.jpg` and `a.png`
-///    become `a.jpg.jpg` and `a.png.webp` (or `a.png.jpg`).
-/// 3. If names still collide after that (the same file name from two arguments, or a file
-///    literally called `a.png.jpg` beside `a.png`), the first input in input order keeps the
-///    name and the others fail with an error naming it; nothing is overwritten silently.
+/// 2. Inputs found together (the files of one folder, or all the file arguments) whose names
+///    collide, compared ignoring case (so the outputs survive a copy to a case-insensitive file
+///    system), keep their whole file name instead: `a.jpg` and `a.png` become `a.jpg.jpg` and
+///    `a.png.webp` (or `a.png.jpg`).
+/// 3. A name already taken by an earlier input (another folder argument with the same
+///    relative path, a file literally called `a.png.jpg` beside `a.png`, a listed file) takes
+///    its whole file name; if that is taken too, the input fails with an error naming the
+///    name: nothing is overwritten silently.
 /// The output extension is only known once the format is (`--format auto` picks by alpha),
 /// so names are decided without it: two inputs never differ only by the output extension.
-enum OutputNaming {
+///
+/// Memory: one 64-bit hash per name taken, not the names.
+struct OutputNaming {
     enum Name: Equatable, Sendable {
         /// The output path relative to `--out`, without the extension.
         case base(String)
-        /// Still colliding: this input would overwrite the output of the input named here.
+        /// Still colliding: this name is already another input's.
         case collision(String)
     }
 
-    static func names(for inputs: [BatchInput]) -> [Name] {
-        var candidates = inputs.map { stem($0.relativePath) }
-        let firstRound = collidingIndices(candidates)
-        for index in firstRound { candidates[index] = inputs[index].relativePath }
-        var owners: [String: Int] = [:]
-        return candidates.enumerated().map { index, candidate in
-            let key = candidate.lowercased()
-            if let owner = owners[key] { return .collision(inputs[owner].path) }
-            owners[key] = index
-            return .base(candidate)
+    private var taken: Set<UInt64> = []
+
+    /// Names for inputs found together (rule 2 applies among them), in their order.
+    mutating func names(forGroup inputs: [BatchInput]) -> [Name] {
+        var candidates = inputs.map { Self.stem($0.relativePath) }
+        for index in Self.collidingIndices(candidates) { candidates[index] = inputs[index].relativePath }
+        return zip(inputs, candidates).map { input, candidate in
+            if take(candidate) { return .base(candidate) }
+            if candidate != input.relativePath, take(input.relativePath) { return .base(input.relativePath) }
+            return .collision(candidate)
         }
+    }
+
+    /// Takes `name` (ignoring case); false when an earlier input has it.
+    private mutating func take(_ name: String) -> Bool {
+        taken.insert(Shard.fnv1a(name.lowercased())).inserted
     }
 
     /// The thumbnail's path relative to `--out`.

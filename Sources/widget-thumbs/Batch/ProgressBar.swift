@@ -8,6 +8,8 @@ import Synchronization
 /// printed above it. Only made when `TerminalStyle` says stderr is a terminal.
 final class ProgressBar: Sendable {
     private struct State {
+        /// Unknown until the inputs have all been found (they are found as the work goes).
+        var total: Int?
         var done = 0
         var failed = 0
         /// Completion times of the last few inputs, for the current rate.
@@ -15,17 +17,20 @@ final class ProgressBar: Sendable {
         var lastDraw = -1.0
     }
 
-    private let total: Int
     private let colour: Bool
     private let clock = Stopwatch()
     private let state = Mutex(State())
     static let width = 24
     static let window = 16
 
-    init(total: Int, colour: Bool) {
-        self.total = total
+    init(total: Int? = nil, colour: Bool) {
         self.colour = colour
-        state.withLock { draw(&$0, force: true) }
+        state.withLock { $0.total = total; draw(&$0, force: true) }
+    }
+
+    /// Every input has been found: the bar can show its share and an ETA.
+    func foundAll(total: Int) {
+        state.withLock { $0.total = total; draw(&$0, force: true) }
     }
 
     func completed(failed: Bool) {
@@ -34,7 +39,7 @@ final class ProgressBar: Sendable {
             if failed { state.failed += 1 }
             state.recent.append(clock.seconds)
             if state.recent.count > Self.window { state.recent.removeFirst() }
-            draw(&state, force: state.done == total)
+            draw(&state, force: state.done == state.total)
         }
     }
 
@@ -59,15 +64,16 @@ final class ProgressBar: Sendable {
     }
 
     private func line(_ state: State, now: Double) -> String {
-        let filled = total == 0 ? Self.width : Self.width * state.done / total
+        let filled = state.total.map { $0 == 0 ? Self.width : Self.width * min(state.done, $0) / $0 } ?? 0
         var bar = String(repeating: "=", count: filled)
         if filled < Self.width { bar += ">" + String(repeating: " ", count: Self.width - filled - 1) }
-        var parts = ["[" + paint(bar, "32") + "] \(state.done)/\(total)"]
+        var parts = ["[" + paint(bar, "32") + "] \(state.done)/\(state.total.map(String.init) ?? "?")"]
         if state.failed > 0 { parts.append(paint("\(state.failed) failed", "31")) }
         if let rate = rate(state, now: now) {
             parts.append(String(format: "%.1f/s", rate))
-            let remaining = Double(total - state.done) / rate
-            parts.append("ETA " + Self.clockTime(remaining))
+            if let total = state.total {
+                parts.append("ETA " + Self.clockTime(Double(total - state.done) / rate))
+            }
         }
         return parts.joined(separator: "  ")
     }

@@ -5,7 +5,7 @@ import WidgetThumbnails
 /// folders, in parallel within a memory limit, skipping what is up to date. Docs/batch.md
 /// describes naming, re-runs, sharding and the contact sheet.
 struct BatchCommand: Command {
-    static let inputs = ArgumentSpec("input", arity: .oneOrMore,
+    static let inputs = ArgumentSpec("input", arity: .zeroOrMore,
                                      help: "Image files and folders of images (jpg, jpeg, png, webp in folders).")
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "dir", presence: .required,
@@ -37,7 +37,20 @@ struct BatchCommand: Command {
     static let force = OptionSpec.flag("force", short: "f", help: "Redo thumbnails that are up to date.")
     static let overwrite = OptionSpec.flag(
         "overwrite", help: "Replace files at output paths that widget-thumbs did not make (never an input of the run).")
-    static let json = OptionSpec.flag("json", help: "Print one JSON document: an entry per input, then a summary.")
+    static let json = OptionSpec.flag(
+        "json", help: "Print one JSON document at the end: an entry per input, then a summary (holds every entry until then).")
+    static let jsonLines = OptionSpec.flag(
+        "json-lines", help: "Print one JSON object per input as it finishes, then {\"summary\": ...}: for jq and log shippers.")
+    static let deviceDetail = OptionSpec.flag(
+        "device-detail", help: "In --json-lines items, the render cost per device class instead of per family.")
+    static let filesFrom = OptionSpec.value(
+        "files-from", valueName: "file", presence: .optional,
+        help: "Also take the names listed in this file, one per line ('-' for standard input); each is mirrored under --out by its path.")
+    static let null = OptionSpec.flag(
+        "null", short: "0", help: "The --files-from names are separated by NUL bytes (find -print0), not newlines.")
+    static let fsync = OptionSpec.choice(
+        "fsync", valueName: "when", default: Durability.each,
+        help: "each: every thumbnail is flushed to disk before it is put in place (survives a power cut); none: no flush, for scratch runs.")
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "No progress bar and no summary; failures are still printed.")
     static let contactSheet = OptionSpec.value(
         "contact-sheet", valueName: "file.html", presence: .optional,
@@ -56,7 +69,7 @@ struct BatchCommand: Command {
             (photos/a.jpg -> OUT/a.jpg for the input 'photos'); inputs whose names collide (a.jpg and \
             a.png) keep their whole name (a.jpg.jpg, a.png.webp). Files are written atomically. A re-run \
             skips thumbnails that are up to date (same settings, input unchanged; recorded in \
-            OUT/.widget-thumbs.json, and as each finishes in OUT/.widget-thumbs.journal, so a killed run \
+            OUT/.widget-thumbs.jsonl, and as each finishes in OUT/.widget-thumbs.journal, so a killed run \
             loses nothing it finished) unless --force. A thumbnail is never written over an input of the \
             run, nor over a file widget-thumbs did not make unless --overwrite; temporary files go to \
             OUT/.widget-thumbs-staging/, and a run removes those that killed runs left. Every failure is printed as \
@@ -66,7 +79,7 @@ struct BatchCommand: Command {
             """,
         arguments: [inputs],
         options: [out, family, format, maxSide, maxBytes, quality, color, jobs, memoryLimit, recursive, force,
-                  overwrite, json, quiet, contactSheet, shard, strict])
+                  overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet, contactSheet, shard, strict])
 
     var settings: BatchSettings
 

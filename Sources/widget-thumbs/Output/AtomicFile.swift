@@ -25,7 +25,17 @@ enum AtomicFile {
     }
 
     static func write(_ bytes: [UInt8], toPath path: String, replacing: Replacement = .anything,
-                      staging: Staging = .besideTarget) throws(ImageError) {
+                      staging: Staging = .besideTarget, durability: Durability = .each) throws(ImageError) {
+        try write(toPath: path, replacing: replacing, staging: staging, durability: durability) { append throws(ImageError) in
+            try append(bytes)
+        }
+    }
+
+    /// The same, for content made piece by piece (`produce` calls `append` as often as it
+    /// likes), so a large file never has to be held whole in memory.
+    static func write(toPath path: String, replacing: Replacement = .anything, staging: Staging = .besideTarget,
+                      durability: Durability = .each,
+                      _ produce: (_ append: ([UInt8]) throws(ImageError) -> Void) throws(ImageError) -> Void) throws(ImageError) {
         let (directory, name) = try split(path)
         let temporary: (descriptor: Int32, path: String)
         switch staging {
@@ -37,8 +47,8 @@ enum AtomicFile {
         var isOpen = true
         var placed = false
         do throws(ImageError) {
-            try writeAll(bytes, to: temporary.descriptor, target: path)
-            guard fsync(temporary.descriptor) == 0 else { throw failure("cannot flush \(temporary.path)", path) }
+            try produce { chunk throws(ImageError) in try writeAll(chunk, to: temporary.descriptor, target: path) }
+            guard durability == .none || fsync(temporary.descriptor) == 0 else { throw failure("cannot flush \(temporary.path)", path) }
             isOpen = false
             guard close(temporary.descriptor) == 0 else { throw failure("cannot close \(temporary.path)", path) }
             let result = RawPath.withCString(temporary.path) { from in
@@ -46,7 +56,7 @@ enum AtomicFile {
             }
             if result != 0, errno == EXDEV, case .folder = staging {
                 unlink(temporary.path)
-                return try write(bytes, toPath: path, replacing: replacing, staging: .besideTarget)
+                return try write(toPath: path, replacing: replacing, staging: .besideTarget, durability: durability, produce)
             }
             if result != 0, errno == EEXIST, replacing == .nothing {
                 throw ImageError(.io, "a file appeared at the output path while it was written; it is kept", file: path)

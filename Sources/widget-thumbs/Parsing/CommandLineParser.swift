@@ -20,7 +20,7 @@ enum CommandLineParser {
         while index < tokens.count {
             let token = tokens[index]
             index += 1
-            if optionsEnded || !looksLikeOption(token) {
+            if optionsEnded || !(looksLikeOption(token) || isShortOption(token, in: spec)) {
                 positionals.append(token)
                 continue
             }
@@ -63,6 +63,11 @@ enum CommandLineParser {
         guard token.hasPrefix("-"), token.count > 1 else { return false }
         let second = token.unicodeScalars.dropFirst().first!
         return !(0x30...0x39).contains(second.value) && Double(token) == nil
+    }
+
+    /// `-0` style flags: a minus and a digit is a value unless the command declares that letter.
+    private static func isShortOption(_ token: String, in spec: CommandSpec) -> Bool {
+        token.count == 2 && token.hasPrefix("-") && spec.option(short: token.last!) != nil
     }
 
     private static func lookUp(_ token: String, in spec: CommandSpec) throws(UsageError) -> (OptionSpec, String?) {

@@ -42,7 +42,7 @@ import TestSupport
         #expect(result.stderr.split(separator: "\n").count == 5, "\(result.stderr)")
         // Mirrored paths, the collision rule, format extensions, nothing else (no temporary files).
         let made = try filesUnder(out).keys.sorted()
-        #expect(made == [".widget-thumbs.json", "UPPER.jpg", "dup.jpg.jpg", "dup.png.webp", "gradient.jpg", "logo.webp",
+        #expect(made == [".widget-thumbs.jsonl", "UPPER.jpg", "dup.jpg.jpg", "dup.png.webp", "gradient.jpg", "logo.webp",
                          "nested/a.jpg", "nested/b.webp", "nested/c.jpg", "opaque.jpg", "photo.jpg", "portrait.jpg",
                          "wide.webp"])
     }
@@ -69,7 +69,7 @@ import TestSupport
         #expect(good.stderr.isEmpty)
         #expect(good.stdout.split(separator: "\n").contains { $0.split(separator: " ").prefix(2) == ["ok", "2"] }, "\(good.stdout)")
         // A file argument goes to the top of --out.
-        #expect(try filesUnder(out).keys.sorted() == [".widget-thumbs.json", "a.jpg", "logo.webp"])
+        #expect(try filesUnder(out).keys.sorted() == [".widget-thumbs.jsonl", "a.jpg", "logo.webp"])
 
         let text = fixtures.path("notes.txt")
         let bad = try WidgetThumbsBinary.run(["batch", text, "--out", out, "--quiet"])
@@ -89,7 +89,7 @@ import TestSupport
                                                     timeout: 120)
             #expect(result.status == 1)
             var tree = try filesUnder(out)
-            tree[".widget-thumbs.json"] = nil // holds timings-free reports, but paths differ per folder
+            tree[".widget-thumbs.jsonl"] = nil // holds timings-free reports, but paths differ per folder
             trees.append(tree)
         }
         #expect(trees[0].count == BatchFixtures.goodCount)

@@ -11,24 +11,30 @@ import WidgetThumbnails
     }
 
     @Test func namesDropTheExtensionAndKeepItOnlyWhenTheyCollide() {
-        let names = OutputNaming.names(for: inputs(["a.jpg", "A.png", "b.webp", "sub/a.jpg", "noext", "sub/.x"]))
+        var naming = OutputNaming()
+        let names = naming.names(forGroup: inputs(["a.jpg", "A.png", "b.webp", "sub/a.jpg", "noext", "sub/.x"]))
         #expect(names == [.base("a.jpg"), .base("A.png"), .base("b"), .base("sub/a"), .base("noext"), .base("sub/.x")])
         #expect(OutputNaming.outputPath(base: "sub/a", fileExtension: "webp") == "sub/a.webp")
     }
 
     @Test func namesThatStillCollideFailAllButTheFirst() {
-        let names = OutputNaming.names(for: inputs(["a.png", "a.jpg", "a.png.jpg"]) + inputs(["a.png"], from: "other"))
-        #expect(names[0] == .base("a.png"))
-        #expect(names[1] == .base("a.jpg"))
-        #expect(names[2] == .collision("in/a.png"))
-        #expect(names[3] == .collision("in/a.png"))
+        var naming = OutputNaming()
+        // Siblings: a.png and a.jpg keep their whole names; a.png.jpg's stem is then taken, so it
+        // keeps its whole name too.
+        #expect(naming.names(forGroup: inputs(["a.png", "a.jpg", "a.png.jpg"]))
+                == [.base("a.png"), .base("a.jpg"), .base("a.png.jpg")])
+        // Later folders: a free stem is used; a taken one falls back to the whole name; both taken: refused.
+        #expect(naming.names(forGroup: inputs(["a.jpg", "c.jpg"], from: "other")) == [.base("a"), .base("c")])
+        #expect(naming.names(forGroup: inputs(["A.jpg"], from: "third")) == [.collision("A")])
+        #expect(naming.names(forGroup: inputs(["c.png"], from: "fourth")) == [.base("c.png")])
     }
 
-    @Test func namingDoesNotDependOnOrderOfOtherFolders() {
-        // The rule only looks at names, so the same folder named the same way whatever else runs.
-        let alone = OutputNaming.names(for: inputs(["x.jpg", "y.png"]))
-        let mixed = OutputNaming.names(for: inputs(["x.jpg", "y.png"]) + inputs(["z.jpg"], from: "more"))
-        #expect(Array(mixed.prefix(2)) == alone)
+    @Test func namingDoesNotDependOnLaterFolders() {
+        var alone = OutputNaming()
+        var mixed = OutputNaming()
+        let first = alone.names(forGroup: inputs(["x.jpg", "y.png"]))
+        #expect(mixed.names(forGroup: inputs(["x.jpg", "y.png"])) == first)
+        #expect(mixed.names(forGroup: inputs(["z.jpg"], from: "more")) == [.base("z")])
     }
 
     @Test func shardsParseAndPartition() throws {

@@ -10,7 +10,7 @@ import Testing
         #expect(result.stderr.isEmpty)
         let text = result.stdout
         #expect(text.hasPrefix("OVERVIEW: Make widget thumbnails"))
-        #expect(text.contains("\nUSAGE: widget-thumbs batch <input> ... --out <dir> [--family <family>] [--format <format>]"))
+        #expect(text.contains("\nUSAGE: widget-thumbs batch [<input> ...] --out <dir> [--family <family>] [--format <format>]"))
         #expect(text.contains("\nARGUMENTS:\n  <input> "))
         for option in ["-o, --out <dir>", "--family <family>", "--format <format>", "--max-side <n>", "--max-bytes <n>",
                        "--quality <q>", "--color <policy>", "-j, --jobs <n>", "--memory-limit <MiB>", "-r, --recursive",

@@ -1,0 +1,106 @@
+import Glibc
+import WidgetThumbnails
+
+/// `widget-thumbs thumbnail <input|-> -o <output|->`: one thumbnail, made for pipes: reads
+/// standard input and writes standard output when given `-`, with `batch`'s options.
+struct ThumbnailCommand: Command {
+    static let input = ArgumentSpec("input", help: "The original image, or '-' to read it from standard input.")
+    static let output = OptionSpec.value(
+        "output", short: "o", valueName: "file", presence: .required,
+        help: "Where to write the thumbnail ('-' for standard output). A file is replaced atomically, never the input.")
+
+    static let spec = CommandSpec(
+        name: "thumbnail",
+        abstract: "Make one thumbnail, from a file or standard input, to a file or standard output.",
+        discussion: """
+            The format comes from --format, else from the output's extension (.jpg, .jpeg, .webp, \
+            .png), else auto (JPEG when opaque, WebP with alpha). Standard input is read up to the \
+            file size limit (128 MiB). Nothing but the thumbnail is written to standard output; \
+            failures go to standard error with exit status 1. Example: \
+            curl -s https://example.com/photo.jpg | widget-thumbs thumbnail - -o - --format webp > t.webp
+            """,
+        arguments: [input],
+        options: [output] + ThumbnailArguments.specs)
+
+    var inputPath: String
+    var outputPath: String
+    var options: ThumbnailOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        inputPath = arguments.required(Self.input)
+        outputPath = arguments.required(Self.output)
+        options = try ThumbnailArguments.options(arguments)
+        let named = Self.format(ofName: outputPath)
+        if arguments.optionValues[BatchCommand.format.name] == nil, let named {
+            options.format = named
+        } else if let named, options.format != .auto, options.format != named {
+            throw UsageError("The output name '\(outputPath)' says \(named.rawValue), but --format says \(options.format.rawValue)")
+        }
+    }
+
+    func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        let pipeline = ThumbnailPipeline(options: options)
+        let thumbnail: Thumbnail
+        if inputPath == "-" {
+            let bytes = try StandardInput.readAll(maxBytes: options.limits.maxFileBytes)
+            thumbnail = try pipeline.thumbnail(of: .bytes(bytes), file: "standard input")
+        } else {
+            thumbnail = try pipeline.thumbnail(atPath: inputPath)
+        }
+        if outputPath == "-" {
+            try StandardOutput.write(thumbnail.bytes)
+            return .success
+        }
+        if let input = FileIdentity(path: inputPath), input == FileIdentity(path: outputPath) {
+            throw ImageError(.invalidArgument, "the output is the input; choose another output", file: outputPath)
+        }
+        try AtomicFile.write(thumbnail.bytes, toPath: outputPath)
+        return .success
+    }
+
+    /// The format an output name's extension asks for; nil for `-` and other extensions.
+    static func format(ofName name: String) -> OutputFormat? {
+        guard name != "-", let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "jpg", "jpeg": return .jpeg
+        case "webp": return .webp
+        case "png": return .png
+        default: return nil
+        }
+    }
+}
+
+/// Standard input, read whole with a cap (a pipe has no size to check first).
+enum StandardInput {
+    static func readAll(maxBytes: Int) throws(ImageError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ImageError(.io, "cannot read: \(String(cString: strerror(errno)))", file: "standard input")
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= maxBytes else {
+                throw ImageError(.tooLarge, "more than the limit of \(maxBytes) bytes", file: "standard input")
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+}
+
+/// Standard output, written whole; a reader that went away is an error (exit 1), not silence.
+enum StandardOutput {
+    static func write(_ bytes: [UInt8]) throws(ImageError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ImageError(.io, "cannot write: \(String(cString: strerror(errno)))", file: "standard output")
+            }
+            written += count
+        }
+    }
+}
