@@ -39,17 +39,36 @@ public enum ConfinementError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
-    /// Paths from hostile JSON may hold control characters: show them escaped.
+    /// Paths from hostile JSON may hold control characters: show them escaped, at most 200
+    /// characters of them.
     static func quoted(_ path: String) -> String {
-        var text = ""
-        for scalar in path.unicodeScalars.prefix(200) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                text += "\\u{\(String(scalar.value, radix: 16))}"
+        let text = escaped(String(String.UnicodeScalarView(path.unicodeScalars.prefix(200))))
+        return path.unicodeScalars.count > 200 ? text + "..." : text
+    }
+
+    /// `text` with every control character (C0, DEL, C1), line or paragraph separator and
+    /// bidirectional formatting character written as `\u{hex}`: text from a container cannot
+    /// start a new line, an escape sequence, or reorder what a terminal shows.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafeToShow) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafeToShow(scalar) {
+                shown += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
-                text.unicodeScalars.append(scalar)
+                shown.unicodeScalars.append(scalar)
             }
         }
-        return path.unicodeScalars.count > 200 ? text + "..." : text
+        return shown
+    }
+
+    private static func isUnsafeToShow(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: true                    // C0, DEL, C1 (0x9B is a one-byte CSI)
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true // bidi marks and overrides
+        case 0x2028, 0x2029: true                           // line and paragraph separators
+        default: false
+        }
     }
 
     /// Maps a failed open to a refusal: ELOOP/EXDEV mean a symlink or escape.

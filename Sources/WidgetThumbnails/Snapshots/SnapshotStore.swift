@@ -122,8 +122,11 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
     }
 
     /// "payload" or "image" when `snapshot` holds other content than the commit; nil when equal.
+    /// Payloads are compared by the bytes they are stored as: Swift's `==` calls keys equal
+    /// under Unicode normalisation equal, which JSON does not.
     static func difference(_ snapshot: Snapshot<Payload>, payload: Payload, image: ImageReference?) -> String? {
-        if snapshot.payload != payload { return "payload" }
+        guard let stored = try? SnapshotCoding.payloadBytes(snapshot.payload),
+              let offered = try? SnapshotCoding.payloadBytes(payload), stored == offered else { return "payload" }
         if snapshot.image?.checksum != image?.checksum || snapshot.image?.format != image?.format { return "image" }
         return nil
     }
