@@ -5,18 +5,19 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
                           ExpressibleByFloatLiteral {
     /// The literal, in JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     public let text: String
-    /// The decimal value: digits with no leading or trailing zeros, times ten to `exponent`.
-    private let value: DecimalValue
 
     /// Exponents beyond this many digits cannot be compared exactly at a sane cost.
     static let maximumExponentDigits = 9
 
     /// Nil when `text` is not a JSON number, or its exponent has more than 9 digits.
     public init?(_ text: String) {
-        guard let value = DecimalValue(literal: Array(text.utf8)) else { return nil }
+        guard DecimalValue(literal: Array(text.utf8)) != nil else { return nil }
         self.text = text
-        self.value = value
     }
+
+    /// Worked out when compared rather than kept: a large payload holds many numbers, and
+    /// only the idempotence check and tests ever compare them.
+    private var value: DecimalValue { DecimalValue(literal: Array(text.utf8))! }
 
     public init(_ value: Int64) {
         self.init(String(value))!
