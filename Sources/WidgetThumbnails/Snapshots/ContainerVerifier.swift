@@ -27,10 +27,21 @@ struct ContainerVerifier {
             checkSnapshot(revision: manifest.revision, checksum: manifest.checksum)
         }
         let snapshotNames = list(LayoutPath.snapshotsDirectory)
+        let manifestLost = report.problems.isEmpty && manifest == nil
+            && snapshotNames.contains { if case .snapshot = $0.1 { true } else { false } }
+        if manifestLost {
+            let revisions = snapshotNames.compactMap { if case .snapshot(let revision) = $0.1 { revision } else { nil } }
+            problem(.missingManifest, Manifest.fileName,
+                    "missing, but snapshots/ holds \(revisions.count) snapshot\(revisions.count == 1 ? "" : "s") (the newest is "
+                        + "revision \(revisions.max()!)): the container is damaged, not empty; recover re-points current.json "
+                        + "at the newest complete revision")
+        }
         for (name, path) in snapshotNames {
             guard let path, case .snapshot(let revision) = path else { continue }
             if revision == manifest?.revision { continue }
-            if let current = manifest?.revision, revision < current {
+            if manifestLost {
+                warnIfIncomplete(revision: revision)
+            } else if let current = manifest?.revision, revision < current {
                 checkSnapshot(revision: revision, checksum: nil)
             } else {
                 warn(.uncommitted, "\(LayoutPath.snapshotsDirectory)/\(name)",
@@ -74,6 +85,24 @@ struct ContainerVerifier {
         case .rejected: kind = .refusedPath
         }
         problem(kind, reference.relativePath, "named by \(path): \(image.reason ?? "")")
+    }
+
+    /// With the manifest lost, each snapshot is a candidate for recovery: say which are not
+    /// complete (their files are warnings, the missing manifest is the problem).
+    private mutating func warnIfIncomplete(revision: UInt64) {
+        let path = LayoutPath.snapshot(revision: revision).description
+        referenced.insert(path)
+        do {
+            let snapshot = try loader.snapshot(revision: revision, checksum: nil, as: JSONValue.self).0
+            guard let reference = snapshot.image else { return }
+            referenced.insert(reference.relativePath)
+            let image = loader.image(reference, revision: revision)
+            if image.status != .ok {
+                warn(.uncommitted, path, "cannot be recovered: its image is \(image.status): \(image.reason ?? "")")
+            }
+        } catch {
+            warn(.uncommitted, path, "cannot be recovered: \(error.reason)")
+        }
     }
 
     /// The names in `images/` or `snapshots/` with their layout paths (nil for other names),

@@ -40,6 +40,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     /// The value when it is a whole number that fits Int64.
     public var int64Value: Int64? { value.isWhole ? Int64(value.wholeText) : nil }
 
+    /// The value when it is a whole number from 0 that fits UInt64.
+    public var uint64Value: UInt64? { value.isWhole ? UInt64(value.wholeText) : nil }
+
     /// The nearest Double (may lose digits; nil when out of Double's range).
     public var doubleValue: Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
 
@@ -106,7 +109,8 @@ private struct DecimalValue: Hashable {
         self.exponent = exponent
     }
 
-    var isWhole: Bool { exponent >= 0 && digits.count + exponent <= 19 }
+    /// A whole number of at most 20 digits (wider ones fit no machine integer).
+    var isWhole: Bool { exponent >= 0 && digits.count + exponent <= 20 }
 
     /// The whole number's decimal text (only when `isWhole`).
     var wholeText: String {

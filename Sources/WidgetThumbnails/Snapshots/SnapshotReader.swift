@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The widget side: reads the committed snapshot without taking any lock. Every path from JSON
 /// is checked against the layout grammar and opened beneath the container's descriptor; the
@@ -18,6 +19,8 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
         let container: ContainerDirectory
         do {
             container = try ContainerDirectory(path: containerPath, creation: .mustExist)
+        } catch where error.errno == ENOENT {
+            return .unavailable(ReadFailure(.containerUnavailable, "no such container: \(containerPath)"))
         } catch {
             return .unavailable(ReadFailure(.containerUnavailable, "\(containerPath): \(SystemCallError.text(error.errno))"))
         }
