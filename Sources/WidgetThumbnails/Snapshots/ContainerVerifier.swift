@@ -57,7 +57,8 @@ struct ContainerVerifier {
             warn(.orphan, "\(LayoutPath.imagesDirectory)/\(name)", "no retained snapshot names this image")
         }
         if let names = try? operations.listDirectory(loader.opener.container.descriptor, label: ".") {
-            for name in names.sorted() where name.hasPrefix(TemporaryName.manifestPrefix) {
+            for name in names.sorted()
+            where name.hasPrefix(TemporaryName.manifestPrefix) || name.hasPrefix(TemporaryName.ledgerPrefix) {
                 warn(.leftoverTemporary, name, "left by an interrupted commit")
             }
         }

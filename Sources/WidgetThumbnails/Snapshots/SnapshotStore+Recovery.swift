@@ -39,6 +39,9 @@ extension SnapshotStore {
             do {
                 try FileReplacer(operations: operations).replace(Manifest.fileName, in: container.descriptor,
                                                                  with: manifest.encoded)
+                // gc's records of when revisions were retired no longer hold: one of them (or
+                // a newer one) may be current again.
+                try RetirementLedger.remove(container: container, operations: operations)
             } catch {
                 throw StoreError(error)
             }
