@@ -69,6 +69,8 @@ import WidgetThumbnails
             #expect(peak < 128 * 1_048_576, "peak \(peak / 1_048_576) MiB")
         }
 
+        print("StoreOutputTests: read --json of a \(snapshotSize)-byte snapshot: \(json.stdout.utf8.count) bytes, "
+              + "sampled peak \((json.sampledPeakRSSBytes ?? 0) / 1_048_576) MiB")
         let lines = try run(["read", "--container", fixture.container])
         #expect(lines.status == 0, "\(lines.ending)")
         #expect(lines.stdout.utf8.count < 4096, "\(lines.stdout.utf8.count) bytes of human output")

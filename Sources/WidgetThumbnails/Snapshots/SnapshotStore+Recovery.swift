@@ -1,8 +1,9 @@
 extension SnapshotStore {
-    /// Re-points a lost (or unreadable) `current.json` at the newest complete revision: its
+    /// Re-points a missing or damaged `current.json` at the newest complete revision: its
     /// snapshot parses as `Payload`, and its image, if it names one, is present with the right
     /// size, checksum and format. Under the writers' lock, with the usual durable replace
-    /// (temporary file, fsync, rename, fsync). A readable manifest is left alone. Throws
+    /// (temporary file, fsync, rename, fsync). A valid manifest is left alone, and so is one
+    /// that cannot be read for an I/O error (the file may be fine). Throws
     /// `.corruptContainer` when snapshots exist but none is complete.
     @discardableResult
     public func recoverManifest() throws(StoreError) -> ManifestRecovery {
