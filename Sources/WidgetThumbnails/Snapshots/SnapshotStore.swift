@@ -36,10 +36,13 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
 
     /// Commits `payload` and `image` as `revision`.
     /// - lower than the committed revision: `StoreError.stale`, nothing written;
-    /// - equal, same payload and image checksum: `.idempotent`, nothing written;
+    /// - equal, same stored payload bytes and image checksum: `.idempotent`, nothing written;
     /// - equal, different content: `StoreError.conflict`, nothing written;
     /// - higher: the image, then the snapshot, then the manifest, each durable before the next.
-    /// Any failure throws and leaves the previous revision committed.
+    ///   An interrupted attempt's snapshot of this revision is replaced (its image is kept when
+    ///   it holds the same bytes): no manifest names either.
+    /// No manifest while `snapshots/` holds snapshots: `StoreError.manifestMissing`, nothing
+    /// written. Any failure throws and leaves the previous revision committed.
     @discardableResult
     public func commit(revision: UInt64, payload: Payload, image: Thumbnail?,
                        generatedAt: Date = Date()) throws(StoreError) -> CommitOutcome {
