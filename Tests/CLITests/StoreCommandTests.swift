@@ -246,7 +246,7 @@ import WidgetThumbnails
 
     // MARK: help and usage errors
 
-    @Test(arguments: ["commit", "read", "verify", "gc"])
+    @Test(arguments: ["commit", "read", "verify", "gc", "recover"])
     func helpDescribesEachCommandAndItsExitCodes(command: String) throws {
         for words in [["help", command], [command, "--help"], [command, "-h"]] {
             let result = try run(words)

@@ -1,8 +1,8 @@
 import Glibc
 
 /// Opens files and directories strictly beneath the container's descriptor, then checks what
-/// it opened through that same descriptor (fstat): the kind, one link, the same device, the
-/// size. Nothing is ever reopened by name after a check.
+/// it opened through that same descriptor (fstat): the kind, at most one link, the same
+/// device, the size. Nothing is ever reopened by name after a check.
 struct ConfinedOpener: Sendable {
     enum Target { case regularFile, directory }
 
@@ -48,11 +48,14 @@ struct ConfinedOpener: Sendable {
         let kind = info.st_mode & S_IFMT
         switch target {
         case .regularFile:
-            guard kind == S_IFREG else { throw .notRegularFile(path, kind: Self.kindName(kind)) }
-            guard info.st_nlink == 1 else { throw .multipleLinks(path, count: Int(info.st_nlink)) }
+            guard kind == S_IFREG else { throw .notRegularFile(path, kind: FileKind.name(of: kind)) }
+            // 0 links: replaced or removed after we opened it (a lock-free reader's normal case);
+            // its content is a whole old file, and no name anywhere can lead outside. Two or
+            // more may be a hard link to a file outside the container.
+            guard info.st_nlink <= 1 else { throw .multipleLinks(path, count: Int(info.st_nlink)) }
             guard Int(info.st_size) <= sizeLimit else { throw .tooLarge(path, limit: sizeLimit) }
         case .directory:
-            guard kind == S_IFDIR else { throw .notRegularFile(path, kind: Self.kindName(kind)) }
+            guard kind == S_IFDIR else { throw .notRegularFile(path, kind: FileKind.name(of: kind)) }
         }
         guard UInt64(info.st_dev) == container.device else { throw .otherDevice(path) }
     }
@@ -99,18 +102,6 @@ struct ConfinedOpener: Sendable {
             throw ConfinementError.fromOpen(error, path: label)
         } catch {
             throw .io(label, operation: "openat", errno: EIO)
-        }
-    }
-
-    static func kindName(_ kind: mode_t) -> String {
-        switch kind {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFLNK: "a symlink"
-        default: "file type \(String(kind, radix: 8))"
         }
     }
 }

@@ -39,7 +39,8 @@ public enum ConfinementError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
-    /// Paths from hostile JSON may hold control characters: show them escaped.
+    /// Paths from hostile JSON may hold control characters: show them escaped, at most 200
+    /// characters of them.
     static func quoted(_ path: String) -> String {
         DisplayText.escaped(path, limit: 200)
     }

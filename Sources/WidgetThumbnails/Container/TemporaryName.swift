@@ -5,6 +5,8 @@ enum TemporaryName {
     static let immutablePrefix = ".tmp-"
     /// Beside `current.json`.
     static let manifestPrefix = "current.json.tmp-"
+    /// Beside gc's `.retired.json`.
+    static let ledgerPrefix = ".retired.json.tmp-"
 
     /// `prefix` plus 128 random bits in hex.
     static func make(_ prefix: String) -> String {
@@ -15,7 +17,7 @@ enum TemporaryName {
     }
 
     static func isTemporary(_ name: String) -> Bool {
-        name.hasPrefix(immutablePrefix) || name.hasPrefix(manifestPrefix)
+        name.hasPrefix(immutablePrefix) || name.hasPrefix(manifestPrefix) || name.hasPrefix(ledgerPrefix)
     }
 
     private static func hex(_ value: UInt64) -> String {

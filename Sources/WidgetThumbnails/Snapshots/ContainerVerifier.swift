@@ -27,10 +27,21 @@ struct ContainerVerifier {
             checkSnapshot(revision: manifest.revision, checksum: manifest.checksum)
         }
         let snapshotNames = list(LayoutPath.snapshotsDirectory)
+        let manifestLost = report.problems.isEmpty && manifest == nil
+            && snapshotNames.contains { if case .snapshot = $0.1 { true } else { false } }
+        if manifestLost {
+            let revisions = snapshotNames.compactMap { if case .snapshot(let revision) = $0.1 { revision } else { nil } }
+            problem(.missingManifest, Manifest.fileName,
+                    "missing, but snapshots/ holds \(revisions.count) snapshot\(revisions.count == 1 ? "" : "s") (the newest is "
+                        + "revision \(revisions.max()!)): the container is damaged, not empty; recover re-points current.json "
+                        + "at the newest complete revision")
+        }
         for (name, path) in snapshotNames {
             guard let path, case .snapshot(let revision) = path else { continue }
             if revision == manifest?.revision { continue }
-            if let current = manifest?.revision, revision < current {
+            if manifestLost {
+                warnIfIncomplete(revision: revision)
+            } else if let current = manifest?.revision, revision < current {
                 checkSnapshot(revision: revision, checksum: nil)
             } else {
                 warn(.uncommitted, "\(LayoutPath.snapshotsDirectory)/\(name)",
@@ -46,7 +57,8 @@ struct ContainerVerifier {
             warn(.orphan, "\(LayoutPath.imagesDirectory)/\(name)", "no retained snapshot names this image")
         }
         if let names = try? operations.listDirectory(loader.opener.container.descriptor, label: ".") {
-            for name in names.sorted() where name.hasPrefix(TemporaryName.manifestPrefix) {
+            for name in names.sorted()
+            where name.hasPrefix(TemporaryName.manifestPrefix) || name.hasPrefix(TemporaryName.ledgerPrefix) {
                 warn(.leftoverTemporary, name, "left by an interrupted commit")
             }
         }
@@ -74,6 +86,24 @@ struct ContainerVerifier {
         case .rejected: kind = .refusedPath
         }
         problem(kind, reference.relativePath, "named by \(path): \(image.reason ?? "")")
+    }
+
+    /// With the manifest lost, each snapshot is a candidate for recovery: say which are not
+    /// complete (their files are warnings, the missing manifest is the problem).
+    private mutating func warnIfIncomplete(revision: UInt64) {
+        let path = LayoutPath.snapshot(revision: revision).description
+        referenced.insert(path)
+        do {
+            let snapshot = try loader.snapshot(revision: revision, checksum: nil, as: JSONValue.self).0
+            guard let reference = snapshot.image else { return }
+            referenced.insert(reference.relativePath)
+            let image = loader.image(reference, revision: revision)
+            if image.status != .ok {
+                warn(.uncommitted, path, "cannot be recovered: its image is \(image.status): \(image.reason ?? "")")
+            }
+        } catch {
+            warn(.uncommitted, path, "cannot be recovered: \(error.reason)")
+        }
     }
 
     /// The names in `images/` or `snapshots/` with their layout paths (nil for other names),
@@ -108,7 +138,7 @@ struct ContainerVerifier {
             }
             if let info = try? operations.status(in: fd, name, label: label) {
                 if (info.st_mode & S_IFMT) != S_IFREG {
-                    warn(.unexpectedFile, label, "\(ConfinedOpener.kindName(info.st_mode & S_IFMT)), not a regular file")
+                    warn(.unexpectedFile, label, "\(FileKind.name(of: info.st_mode)), not a regular file")
                 } else if info.st_mode & 0o7777 != ImmutableFilePublisher.mode {
                     warn(.permissions, label, "mode \(String(info.st_mode & 0o7777, radix: 8)), expected 444")
                 }

@@ -2,8 +2,10 @@ import Foundation
 import Glibc
 
 /// Removes old revisions and the leftovers of interrupted commits, under the writers' lock.
-/// Keeps the committed revision and `keep` before it; removes nothing younger than the grace
-/// period; never removes a file of a kept revision. Snapshots go before images, so an
+/// Keeps the committed revision and `keep` before it; never removes a file of a kept revision.
+/// A revision's files go only when both the revision has been retired (`RetirementLedger`'s
+/// upper bound of when it stopped being current) and the file itself was written at least the
+/// grace period ago; a temporary file goes by its own time. Snapshots go before images, so an
 /// interruption can leave an orphan image but never a snapshot without its image.
 struct GarbageCollector {
     let container: ContainerDirectory
@@ -25,13 +27,23 @@ struct GarbageCollector {
         }
         report.keptRevisions = kept
         let keep = Set(kept)
+        var ledger = try RetirementLedger(container: container, opener: opener, operations: operations)
+        let old = Set([snapshots, images].compactMap { $0 }.flatMap(\.layoutRevisions)).subtracting(keep)
+        for revision in old { ledger.observeRetired(revision, now: now.timeIntervalSince1970) }
         for directory in [snapshots, images].compactMap({ $0 }) {
             var changed = false
             for name in directory.names {
-                let removable = TemporaryName.isTemporary(name)
-                    || LayoutPath.entry(name, in: directory.name).map { !keep.contains($0.revision) } ?? false
-                guard removable else { continue }
-                if try remove(name, in: directory.descriptor, label: "\(directory.name)/\(name)", report: &report) {
+                let retiredAt: Double?
+                if TemporaryName.isTemporary(name) {
+                    retiredAt = nil
+                } else if let revision = LayoutPath.entry(name, in: directory.name)?.revision, !keep.contains(revision) {
+                    // Nothing bounds it (no manifest, no record): wait a whole grace period from now.
+                    retiredAt = ledger.retiredAt(revision) ?? now.timeIntervalSince1970
+                } else {
+                    continue
+                }
+                if try remove(name, in: directory.descriptor, label: "\(directory.name)/\(name)", retiredAt: retiredAt,
+                              report: &report) {
                     changed = true
                 }
             }
@@ -39,15 +51,28 @@ struct GarbageCollector {
         }
         var changed = false
         for name in try operations.listDirectory(container.descriptor, label: ".").sorted()
-        where name.hasPrefix(TemporaryName.manifestPrefix) {
-            if try remove(name, in: container.descriptor, label: name, report: &report) { changed = true }
+        where name.hasPrefix(TemporaryName.manifestPrefix) || name.hasPrefix(TemporaryName.ledgerPrefix) {
+            if try remove(name, in: container.descriptor, label: name, retiredAt: nil, report: &report) { changed = true }
         }
         if changed { try operations.fsync(container.descriptor, label: ".") }
+
+        // Records are kept for old revisions that still have a file.
+        var files: [UInt64: Int] = [:]
+        for directory in [snapshots, images].compactMap({ $0 }) {
+            for revision in directory.layoutRevisions where old.contains(revision) { files[revision, default: 0] += 1 }
+        }
+        for label in report.deleted {
+            if let revision = (try? LayoutPath(parsing: label))?.revision { files[revision, default: 0] -= 1 }
+        }
+        let remaining = Set(files.filter { $0.value > 0 }.keys)
+        ledger.retain(only: remaining)
+        try ledger.save(container: container, operations: operations)
         return report
     }
 
-    /// Removes `name` when it is older than the grace period; true if it did.
-    private func remove(_ name: String, in directory: Int32, label: String,
+    /// Removes `name` when both its own time and `retiredAt` (when given) are at least the
+    /// grace period ago; true if it did.
+    private func remove(_ name: String, in directory: Int32, label: String, retiredAt: Double?,
                         report: inout GarbageCollectionReport) throws(SystemCallError) -> Bool {
         let info: stat
         do {
@@ -55,8 +80,9 @@ struct GarbageCollector {
         } catch where error.errno == ENOENT {
             return false
         }
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        guard now.timeIntervalSince1970 - modified >= policy.grace.totalSeconds else {
+        let modified = RetirementLedger.seconds(info.st_mtim)
+        let since = max(modified, retiredAt ?? modified)
+        guard now.timeIntervalSince1970 - since >= policy.grace.totalSeconds else {
             report.deferred.append(label)
             return false
         }

@@ -1,16 +1,42 @@
-/// Any JSON value: the payload type for tools that read a container without knowing the
-/// app's payload (the CLI, `verify`). Integers stay exact; key order is not kept.
-public enum JSONValue: Sendable, Equatable, Codable {
+/// Any JSON value: the payload type for tools that read a container without knowing the app's
+/// payload (the CLI, `verify`). It keeps a payload's exact meaning: numbers keep their literal
+/// digits (`JSONNumber`), object keys stay distinct by their UTF-8 bytes (`JSONObject`).
+/// `JSONValue(parsing:)` and `encoded` are exact; the `Codable` conformance goes through
+/// Foundation, which cannot be (it merges keys equal under Unicode normalisation and reads
+/// numbers as Int64 or Double), so the store never uses it for a `JSONValue` payload.
+public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
-    case integer(Int64)
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// Most arrays and objects nested in one another; deeper input is corrupt.
     public static let maximumDepth = 64
+
+    /// A whole number.
+    public static func integer(_ value: Int64) -> JSONValue { .number(JSONNumber(value)) }
+
+    /// Parses one JSON value strictly (RFC 8259, linear time): refuses duplicate keys, trailing
+    /// commas, invalid UTF-8 and nesting deeper than `maximumDepth`.
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        do {
+            self = try JSONValueParser.parse(bytes)
+        } catch {
+            throw JSONParseError(offset: error.offset, reason: error.reason)
+        }
+    }
+
+    /// Compact UTF-8 JSON text with members in key-byte order: equal values give equal bytes,
+    /// and parsing the bytes gives this value back.
+    public var encoded: [UInt8] {
+        var writer = JSONValueWriter()
+        writer.write(self)
+        return writer.bytes
+    }
+
+    public var description: String { String(decoding: encoded, as: UTF8.self) }
 
     /// Arrays and objects are tried first and nesting is capped: with JSONDecoder every failed
     /// type probe costs time quadratic in the depth (it builds the coding path), so the old
@@ -27,16 +53,16 @@ public enum JSONValue: Sendable, Equatable, Codable {
         }
         if let members = try? decoder.container(keyedBy: MemberKey.self) {
             try Self.checkDepth(decoder)
-            var object: [String: JSONValue] = [:]
-            for key in members.allKeys { object[key.stringValue] = try members.decode(JSONValue.self, forKey: key) }
-            self = .object(object)
+            var pairs: [(String, JSONValue)] = []
+            for key in members.allKeys { pairs.append((key.stringValue, try members.decode(JSONValue.self, forKey: key))) }
+            self = .object(try JSONObject(pairs))
             return
         }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(Int64.self) { self = .integer(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(Double.self), let number = JSONNumber(value) { self = .number(number) }
         else { self = .string(try container.decode(String.self)) }
     }
 
@@ -54,16 +80,44 @@ public enum JSONValue: Sendable, Equatable, Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Through an `Encoder` a number that fits neither Int64 nor Double cannot be written
+    /// exactly, so it is refused rather than rounded.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let number):
+            var container = encoder.singleValueContainer()
+            if let whole = number.int64Value {
+                try container.encode(whole)
+            } else if let double = number.doubleValue, JSONNumber(double) == number {
+                try container.encode(double)
+            } else {
+                throw EncodingError.invalidValue(number.text, EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "\(number) cannot be encoded exactly; use JSONValue.encoded"))
+            }
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .object(let object):
+            var container = encoder.container(keyedBy: MemberKey.self)
+            for member in object.members { try container.encode(member.value, forKey: MemberKey(stringValue: member.key)) }
         }
     }
+}
+
+/// Why `JSONValue(parsing:)` refused its input: where, and what was wrong.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The byte offset where the problem was found.
+    public var offset: Int
+    public var reason: String
+
+    public var description: String { "at byte \(offset): \(reason)" }
 }

@@ -3,6 +3,8 @@
 /// failed probe costs time quadratic in the depth (JSONDecoder builds the coding path for the
 /// error): a 400 KB payload of numbers 30 levels deep took 35 s. Snapshot reading uses this
 /// parser for `JSONValue` payloads instead (found by FuzzSnapshot; Fuzz/regressions/FuzzSnapshot).
+/// It keeps the exact meaning or refuses: duplicate member names (compared by their bytes) are
+/// refused, numbers keep their literal text.
 struct JSONValueParser {
     struct Failure: Error, Sendable, Equatable {
         var offset: Int
@@ -80,10 +82,11 @@ struct JSONValueParser {
     }
 
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        let start = index
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [(String, JSONValue)] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([:]) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name") }
@@ -91,13 +94,19 @@ struct JSONValueParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a member name") }
             index += 1
-            members[key] = try value(depth: depth)
+            members.append((key, try value(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unterminated object") }
             defer { index += 1 }
             switch bytes[index] {
             case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return .object(members)
+            case UInt8(ascii: "}"):
+                do {
+                    return .object(try JSONObject(members))
+                } catch {
+                    // Which of the two values is meant is anyone's guess: refuse, never pick one.
+                    throw Failure(offset: start, reason: "duplicate member name \(quotedKey(error.key)) in the object starting here")
+                }
             default: throw failure("expected , or } in an object")
             }
         }
@@ -177,8 +186,7 @@ struct JSONValueParser {
         return index - first
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: an integer that fits Int64 stays
-    /// exact, anything else is a finite Double.
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, kept as its literal text.
     private mutating func number() throws(Failure) -> JSONValue {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -186,21 +194,25 @@ struct JSONValueParser {
         let integerDigits = digits()
         guard integerDigits > 0 else { index = start; throw failure("not a JSON value") }
         guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { throw failure("a number with a leading zero") }
-        var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            isInteger = false
             guard digits() > 0 else { throw failure("a number with no digits after the point") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            isInteger = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw failure("a number with no exponent digits") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let integer = Int64(text) { return .integer(integer) }
-        guard let number = Double(text), number.isFinite else { throw failure("the number \(text) is out of range") }
+        guard let number = JSONNumber(text) else {
+            throw failure("the number \(text.prefix(40)) has an exponent of more than \(JSONNumber.maximumExponentDigits) digits")
+        }
         return .number(number)
+    }
+
+    /// A member name for a message: JSON-escaped, so control characters stay visible.
+    private func quotedKey(_ key: String) -> String {
+        let text = String(decoding: JSONValue.string(String(key.prefix(80))).encoded, as: UTF8.self)
+        return ConfinementError.quoted(text)
     }
 }

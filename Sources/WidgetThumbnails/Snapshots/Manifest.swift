@@ -1,5 +1,3 @@
-import Foundation
-
 /// `current.json`: the single source of truth, naming the current snapshot by layout path and
 /// checksum. Written by hand so its bytes keep the documented key order.
 struct Manifest: Sendable, Equatable {
@@ -16,38 +14,47 @@ struct Manifest: Sendable, Equatable {
         return Array(text.utf8)
     }
 
-    private struct Document: Decodable {
-        var schemaVersion: Int
-        var revision: UInt64
-        var snapshot: String
-        var checksum: String
-    }
-
-    /// Parses and checks a manifest: schema version, a snapshot path in the grammar whose
-    /// revision is the manifest's, a well-formed checksum.
+    /// Parses and checks a manifest strictly (no duplicate keys): schema version, a revision
+    /// from 0 to `LayoutPath.maximumRevision`, a snapshot path in the grammar whose revision is
+    /// the manifest's, a well-formed checksum. Each field gets its own reason.
     static func decode(_ bytes: [UInt8]) throws(ManifestError) -> Manifest {
-        let document: Document
+        let root: JSONValue
         do {
-            document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+            root = try JSONValue(parsing: bytes)
         } catch {
-            throw .corrupt("current.json is not a valid manifest: \(SnapshotCoding.summary(of: error))")
+            throw .corrupt("current.json is not valid JSON: \(error)")
         }
-        guard document.schemaVersion == schemaVersion else {
-            throw .corrupt("current.json has schema version \(document.schemaVersion); this reader knows \(schemaVersion)")
+        guard case .object(let document) = root else { throw .corrupt("current.json is not a JSON object") }
+        func field(_ name: String) throws(ManifestError) -> JSONValue {
+            guard let value = document[name] else { throw .corrupt("current.json has no \(name)") }
+            return value
         }
+        guard case .number(let schema) = try field("schemaVersion") else {
+            throw .corrupt("current.json's schemaVersion is not a number")
+        }
+        guard schema.int64Value == Int64(schemaVersion) else {
+            throw .corrupt("current.json has schema version \(ConfinementError.quoted(schema.text)); this reader knows \(schemaVersion)")
+        }
+        guard case .number(let number) = try field("revision"), let revision = number.uint64Value,
+              revision <= LayoutPath.maximumRevision else {
+            let shown = (try? field("revision")).map { ConfinementError.quoted($0.description) } ?? ""
+            throw .corrupt("current.json's revision \(shown) is out of range: it must be a whole number from 0 to \(LayoutPath.maximumRevision)")
+        }
+        guard case .string(let snapshot) = try field("snapshot") else { throw .corrupt("current.json's snapshot is not a string") }
+        guard case .string(let checksum) = try field("checksum") else { throw .corrupt("current.json's checksum is not a string") }
         let path: LayoutPath
         do {
-            path = try LayoutPath(parsing: document.snapshot)
+            path = try LayoutPath(parsing: snapshot)
         } catch {
             throw .rejected("current.json names \(error)")
         }
-        guard case .snapshot(let revision) = path, revision == document.revision else {
-            throw .rejected("current.json names \(ConfinementError.quoted(document.snapshot)), not snapshots/snapshot-\(document.revision).json")
+        guard case .snapshot(let pathRevision) = path, pathRevision == revision else {
+            throw .rejected("current.json names \(ConfinementError.quoted(snapshot)), not snapshots/snapshot-\(revision).json")
         }
-        guard ChecksumText.isWellFormed(document.checksum) else {
-            throw .corrupt("current.json has a malformed checksum \(ConfinementError.quoted(document.checksum))")
+        guard ChecksumText.isWellFormed(checksum) else {
+            throw .corrupt("current.json has a malformed checksum \(ConfinementError.quoted(checksum))")
         }
-        return Manifest(revision: document.revision, checksum: document.checksum)
+        return Manifest(revision: revision, checksum: checksum)
     }
 }
 

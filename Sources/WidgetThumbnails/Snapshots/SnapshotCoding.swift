@@ -1,20 +1,26 @@
 import Foundation
 
-/// The bytes of `snapshots/snapshot-<rev>.json`, in the documented key order; the app's payload
-/// goes through JSONEncoder with sorted keys so equal payloads give equal bytes.
+/// The bytes of `snapshots/snapshot-<rev>.json`, in the documented key order.
 enum SnapshotCoding {
     static let schemaVersion = 1
 
-    static func encode<Payload: Encodable>(revision: UInt64, generatedAt: Date, payload: Payload,
-                                           image: ImageReference?) throws(SnapshotCodingError) -> [UInt8] {
+    /// The payload's stored bytes: a `JSONValue` exactly as it is (its own writer), any other
+    /// payload through JSONEncoder with sorted keys. Either way equal payloads give equal bytes,
+    /// and the revision rules compare these bytes, never Swift's `==`.
+    static func payloadBytes<Payload: Encodable>(_ payload: Payload) throws(SnapshotCodingError) -> [UInt8] {
+        if let value = payload as? JSONValue { return value.encoded }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let payloadBytes: Data
         do {
-            payloadBytes = try encoder.encode(payload)
+            return [UInt8](try encoder.encode(payload))
         } catch {
             throw SnapshotCodingError(reason: "the payload cannot be encoded as JSON: \(summary(of: error))")
         }
+    }
+
+    static func encode<Payload: Encodable>(revision: UInt64, generatedAt: Date, payload: Payload,
+                                           image: ImageReference?) throws(SnapshotCodingError) -> [UInt8] {
+        let payloadBytes = try payloadBytes(payload)
         var text = "{\"schemaVersion\":\(schemaVersion),\"revision\":\(revision),"
         text += "\"generatedAt\":\"\(timestamp(generatedAt))\",\"payload\":"
         var bytes = Array(text.utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The widget side: reads the committed snapshot without taking any lock. Every path from JSON
 /// is checked against the layout grammar and opened beneath the container's descriptor; the
@@ -18,22 +19,48 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
         let container: ContainerDirectory
         do {
             container = try ContainerDirectory(path: containerPath, creation: .mustExist)
+        } catch where error.errno == ENOENT {
+            return .unavailable(ReadFailure(.containerUnavailable, "no such container: \(containerPath)"))
         } catch {
             return .unavailable(ReadFailure(.containerUnavailable, "\(containerPath): \(SystemCallError.text(error.errno))"))
         }
         let loader = SnapshotLoader(
             opener: ConfinedOpener(container: container, strategy: options.resolution, operations: operations),
             limits: options.limits)
-        do {
-            guard let manifest = try loader.manifest() else { return .empty }
-            let (snapshot, _) = try loader.snapshot(revision: manifest.revision, checksum: manifest.checksum, as: Payload.self)
-            let image = snapshot.image.map { loader.image($0, revision: snapshot.revision) }
-            if let maxAge, now.timeIntervalSince(snapshot.generatedAt) > maxAge.totalSeconds {
-                return .stale(snapshot, image)
+        // A newer commit and gc may remove this revision's files between our reads; when the
+        // manifest moved on meanwhile, read again from it (a bounded number of times).
+        var attempt = 1
+        while true {
+            do {
+                guard let manifest = try loader.manifest() else { return .empty }
+                let snapshot: Snapshot<Payload>
+                do {
+                    snapshot = try loader.snapshot(revision: manifest.revision, checksum: manifest.checksum, as: Payload.self).0
+                } catch where error.code == .snapshotMissing && attempt < Self.attempts && moved(from: manifest, loader) {
+                    attempt += 1
+                    continue
+                }
+                let image = snapshot.image.map { loader.image($0, revision: snapshot.revision) }
+                if image?.status == .missing && attempt < Self.attempts && moved(from: manifest, loader) {
+                    attempt += 1
+                    continue
+                }
+                if let maxAge, now.timeIntervalSince(snapshot.generatedAt) > maxAge.totalSeconds {
+                    return .stale(snapshot, image)
+                }
+                return .content(snapshot, image)
+            } catch {
+                return .unavailable(error)
             }
-            return .content(snapshot, image)
-        } catch {
-            return .unavailable(error)
         }
+    }
+
+    /// Reads of the manifest chain before a missing file is reported as missing.
+    static var attempts: Int { 3 }
+
+    /// Whether current.json now names another revision than `manifest`.
+    private func moved(from manifest: Manifest, _ loader: SnapshotLoader) -> Bool {
+        guard let now = try? loader.manifest() else { return false }
+        return now != manifest
     }
 }

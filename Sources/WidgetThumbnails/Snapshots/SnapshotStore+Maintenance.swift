@@ -9,13 +9,15 @@ extension SnapshotStore {
 
     /// Removes revisions older than the committed one and the `policy.keep` before it, and
     /// leftovers of interrupted commits, when older than `policy.grace`. Takes the writers'
-    /// lock; refuses to touch a container whose manifest cannot be read.
+    /// lock; refuses to touch a container whose manifest cannot be read or is missing while
+    /// snapshots exist (`StoreError.manifestMissing`).
     @discardableResult
     public func collectGarbage(_ policy: GarbageCollectionPolicy = GarbageCollectionPolicy(),
                                now: Date = Date()) throws(StoreError) -> GarbageCollectionReport {
         let lock = try ContainerLock(container: container, operations: operations, timeout: options.lockTimeout)
         defer { lock.release() }
         let committed = try committedManifest()?.revision
+        if committed == nil { try refuseIfManifestLost() } // deleting "everything old" would delete everything
         let collector = GarbageCollector(container: container, opener: opener, operations: operations,
                                          policy: policy, now: now)
         do {

@@ -22,6 +22,8 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
     init(containerAt path: String, options: StoreOptions, operations: FileSystemOperations) throws(StoreError) {
         do {
             container = try ContainerDirectory(path: path, creation: options.creation)
+        } catch where error.errno == ENOENT {
+            throw .noSuchContainer(path: path)
         } catch {
             throw StoreError(error)
         }
@@ -34,10 +36,13 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
 
     /// Commits `payload` and `image` as `revision`.
     /// - lower than the committed revision: `StoreError.stale`, nothing written;
-    /// - equal, same payload and image checksum: `.idempotent`, nothing written;
+    /// - equal, same stored payload bytes and image checksum: `.idempotent`, nothing written;
     /// - equal, different content: `StoreError.conflict`, nothing written;
     /// - higher: the image, then the snapshot, then the manifest, each durable before the next.
-    /// Any failure throws and leaves the previous revision committed.
+    ///   An interrupted attempt's snapshot of this revision is replaced (its image is kept when
+    ///   it holds the same bytes): no manifest names either.
+    /// No manifest while `snapshots/` holds snapshots: `StoreError.manifestMissing`, nothing
+    /// written. Any failure throws and leaves the previous revision committed.
     @discardableResult
     public func commit(revision: UInt64, payload: Payload, image: Thumbnail?,
                        generatedAt: Date = Date()) throws(StoreError) -> CommitOutcome {
@@ -48,6 +53,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
         let lock = try ContainerLock(container: container, operations: operations, timeout: options.lockTimeout)
         defer { lock.release() }
 
+        try refuseRedirectedDirectories()
         let reference = image.map { ImageReference(thumbnail: $0, revision: revision) }
         if let current = try committedManifest() {
             if revision < current.revision { throw .stale(current: current.revision, attempted: revision) }
@@ -55,23 +61,22 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
                 try compareWithCommitted(current, payload: payload, image: reference)
                 return .idempotent
             }
-        }
-        // A crashed commit may have left this revision's files; reuse them only if they hold
-        // the same content, and never replace them.
-        let existingImage = try existingImageMatches(image, revision: revision)
-        let existingSnapshot = try existingSnapshotBytes(revision: revision, payload: payload, image: reference)
-
-        var snapshotBytes: [UInt8]
-        if let existingSnapshot {
-            snapshotBytes = existingSnapshot
         } else {
-            do {
-                snapshotBytes = try SnapshotCoding.encode(revision: revision, generatedAt: generatedAt, payload: payload,
-                                                          image: reference)
-            } catch {
-                throw .invalidPayload(reason: error.reason)
-            }
+            try refuseIfManifestLost()
         }
+        let snapshotBytes: [UInt8]
+        do {
+            snapshotBytes = try SnapshotCoding.encode(revision: revision, generatedAt: generatedAt, payload: payload,
+                                                      image: reference)
+        } catch {
+            throw .invalidPayload(reason: error.reason)
+        }
+        // The revision is above the committed one, so no manifest names its files: a failed
+        // attempt's snapshot goes (its generatedAt belongs to that attempt, and a retry would
+        // read as stale); its image stays only when it holds these very bytes.
+        try discardUncommittedSnapshot(revision: revision)
+        let existingImage = try uncommittedImageMatches(image, revision: revision)
+
         do {
             if let image {
                 let directory = try openDirectory(LayoutPath.imagesDirectory)
@@ -81,7 +86,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
             }
             let directory = try openDirectory(LayoutPath.snapshotsDirectory)
             defer { try? operations.close(directory, label: LayoutPath.snapshotsDirectory) }
-            try publish(snapshotBytes, at: .snapshot(revision: revision), in: directory, reused: existingSnapshot != nil)
+            try publish(snapshotBytes, at: .snapshot(revision: revision), in: directory, reused: false)
 
             let manifest = Manifest(revision: revision, checksum: SHA256Digest.of(snapshotBytes).description)
             try FileReplacer(operations: operations).replace(Manifest.fileName, in: container.descriptor, with: manifest.encoded)
@@ -122,51 +127,107 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
     }
 
     /// "payload" or "image" when `snapshot` holds other content than the commit; nil when equal.
+    /// Payloads are compared by the bytes they are stored as: Swift's `==` calls keys equal
+    /// under Unicode normalisation equal, which JSON does not.
     static func difference(_ snapshot: Snapshot<Payload>, payload: Payload, image: ImageReference?) -> String? {
-        if snapshot.payload != payload { return "payload" }
+        guard let stored = try? SnapshotCoding.payloadBytes(snapshot.payload),
+              let offered = try? SnapshotCoding.payloadBytes(payload), stored == offered else { return "payload" }
         if snapshot.image?.checksum != image?.checksum || snapshot.image?.format != image?.format { return "image" }
         return nil
     }
 
-    /// Whether `images/thumbnail-<rev>.<ext>` already holds exactly these bytes.
-    private func existingImageMatches(_ image: Thumbnail?, revision: UInt64) throws(StoreError) -> Bool {
+    /// Whether `images/thumbnail-<rev>.<ext>`, left by an interrupted commit, holds exactly
+    /// these bytes; one with other bytes is removed (no manifest names it).
+    private func uncommittedImageMatches(_ image: Thumbnail?, revision: UInt64) throws(StoreError) -> Bool {
         guard let image else { return false }
         let path = LayoutPath.image(revision: revision, format: image.format)
         do {
             let bytes = try opener.readFile(path.containerPath, limit: max(options.limits.imageBytes, image.bytes.count))
-            guard bytes == image.bytes else {
-                throw StoreError.conflict(revision: revision, reason: "\(path) exists with different bytes")
-            }
-            return true
-        } catch let error as StoreError {
-            throw error
-        } catch let error as ConfinementError {
-            if case .notFound = error { return false }
-            if case .io(let path, let operation, let code) = error { throw .io(operation: operation, path: path, errno: code) }
-            throw .conflict(revision: revision, reason: "\(path) exists and cannot be used: \(error)")
+            if bytes == image.bytes { return true }
         } catch {
-            throw .conflict(revision: revision, reason: "\(path) exists and cannot be used: \(error)")
+            switch error {
+            case .notFound: return false
+            case .io(let path, let operation, let code): throw .io(operation: operation, path: path, errno: code)
+            default: break // not a regular file, hard-linked, too large: not ours to keep either
+            }
+        }
+        try removeUncommitted(path)
+        return false
+    }
+
+    /// Removes `snapshots/snapshot-<rev>.json` if an interrupted commit left it.
+    private func discardUncommittedSnapshot(revision: UInt64) throws(StoreError) {
+        try removeUncommitted(.snapshot(revision: revision))
+    }
+
+    private func removeUncommitted(_ path: LayoutPath) throws(StoreError) {
+        let directory: Int32
+        do {
+            directory = try opener.open(try! ContainerPath(path.directory), as: .directory)
+        } catch {
+            switch error {
+            case .notFound: return
+            case .io(let path, let operation, let code): throw .io(operation: operation, path: path, errno: code)
+            default: throw .corruptContainer(reason: error.description)
+            }
+        }
+        defer { try? operations.close(directory, label: path.directory) }
+        do {
+            try operations.unlink(in: directory, path.fileName, label: path.description)
+        } catch {
+            if error.errno == ENOENT { return }
+            throw StoreError(error)
+        }
+        do {
+            try operations.fsync(directory, label: path.directory)
+        } catch {
+            throw StoreError(error)
         }
     }
 
-    /// The bytes of an uncommitted `snapshot-<rev>.json` with the same content, or nil when
-    /// there is none.
-    private func existingSnapshotBytes(revision: UInt64, payload: Payload, image: ImageReference?) throws(StoreError) -> [UInt8]? {
-        let path = LayoutPath.snapshot(revision: revision)
-        do {
-            let (snapshot, bytes) = try loader.snapshot(revision: revision, checksum: nil, as: Payload.self)
-            if let difference = Self.difference(snapshot, payload: payload, image: image) {
-                throw StoreError.conflict(revision: revision, reason: "\(path) exists (left by an interrupted commit) with a different \(difference)")
+    /// `images` and `snapshots` must be real directories of this container: a symlink (or
+    /// anything else) there is damage to report, not a file to compare.
+    func refuseRedirectedDirectories() throws(StoreError) {
+        for name in [LayoutPath.imagesDirectory, LayoutPath.snapshotsDirectory] {
+            let info: stat
+            do {
+                info = try operations.status(in: container.descriptor, name, label: name)
+            } catch where error.errno == ENOENT {
+                continue
+            } catch {
+                throw StoreError(error)
             }
-            return bytes
-        } catch let error as StoreError {
-            throw error
-        } catch let error as ReadFailure where error.code == .snapshotMissing {
-            return nil
-        } catch let error as ReadFailure where error.systemCall != nil {
-            throw StoreError(error.systemCall!)
+            let kind = info.st_mode & S_IFMT
+            guard kind == S_IFDIR else {
+                throw .corruptContainer(reason: "\(name)/ is \(FileKind.name(of: kind)), not a directory; the store refuses to follow or replace it")
+            }
+        }
+    }
+
+    /// With no manifest, snapshots on disk mean a lost manifest, not an empty container.
+    func refuseIfManifestLost() throws(StoreError) {
+        let revisions = try snapshotRevisions()
+        if let newest = revisions.max() {
+            throw .manifestMissing(snapshotCount: revisions.count, newestRevision: newest)
+        }
+    }
+
+    /// The revisions of the layout's snapshot names in `snapshots/`.
+    func snapshotRevisions() throws(StoreError) -> [UInt64] {
+        let name = LayoutPath.snapshotsDirectory
+        let directory: Int32
+        do {
+            directory = try opener.open(try! ContainerPath(name), as: .directory)
         } catch {
-            throw .conflict(revision: revision, reason: "\(path) exists and cannot be used: \(error)")
+            if case .notFound = error { return [] }
+            if case .io(let path, let operation, let code) = error { throw .io(operation: operation, path: path, errno: code) }
+            throw .corruptContainer(reason: error.description)
+        }
+        defer { try? operations.close(directory, label: name) }
+        do {
+            return try operations.listDirectory(directory, label: name).compactMap { LayoutPath.entry($0, in: name)?.revision }
+        } catch {
+            throw StoreError(error)
         }
     }
 

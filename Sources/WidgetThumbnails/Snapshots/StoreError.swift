@@ -18,6 +18,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The committed manifest cannot be read, so the current revision is unknown; a commit
     /// refuses rather than guess. `verify` says more.
     case corruptContainer(reason: String)
+    /// `current.json` is gone while `snapshots/` holds snapshots: the container is damaged, not
+    /// empty. Commit and gc refuse (gc would delete every revision); `recoverManifest()`
+    /// re-points the manifest at the newest complete revision.
+    case manifestMissing(snapshotCount: Int, newestRevision: UInt64)
+    /// The container directory does not exist (and the caller did not ask to create it).
+    case noSuchContainer(path: String)
     /// The payload could not be encoded as JSON.
     case invalidPayload(reason: String)
     /// The thumbnail's bytes are not of its declared format.
@@ -43,6 +49,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid revision \(revision): the largest is \(LayoutPath.maximumRevision)"
         case .corruptContainer(let reason):
             "corrupt container: \(reason)"
+        case .manifestMissing(let count, let newest):
+            "corrupt container: current.json is missing but snapshots/ holds \(count) snapshot\(count == 1 ? "" : "s") "
+                + "(the newest is revision \(newest)); nothing was changed: recover re-points current.json at the newest "
+                + "complete revision"
+        case .noSuchContainer(let path):
+            "no such container: \(path)"
         case .invalidPayload(let reason):
             "invalid payload: \(reason)"
         case .invalidImage(let reason):

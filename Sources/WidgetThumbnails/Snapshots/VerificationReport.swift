@@ -8,6 +8,8 @@ public struct VerificationReport: Sendable, Equatable {
             case checksumMismatch = "checksum mismatch"
             case refusedPath = "refused path"
             case corrupt
+            /// No `current.json`, but snapshots: damaged, not empty (`recoverManifest()`).
+            case missingManifest = "missing manifest"
             // Warnings
             case leftoverTemporary = "leftover temporary file"
             case uncommitted = "uncommitted revision"

@@ -7,19 +7,26 @@ struct GCCommand: Command {
         help: "Revisions kept before the committed one.")
     static let grace = OptionSpec.value(
         "grace", valueName: "seconds", presence: .defaulted("3600"),
-        help: "Nothing younger than this is removed (a widget may still be reading it).")
+        help: "Nothing retired or written more recently than this is removed (a widget may still be reading it).")
 
     static let spec = CommandSpec(
         name: "gc",
         abstract: "Remove old revisions and leftovers of interrupted commits.",
         discussion: """
-            Keeps the committed revision and --keep revisions before it; removes older \
-            snapshots and images, and temporary files of interrupted commits, once they are \
-            older than --grace. Never removes a file the manifest references. Takes the \
-            writers' lock, and refuses a container whose manifest cannot be read.
+            Keeps the committed revision and --keep revisions before it, and never removes a \
+            file the manifest references. An older revision's snapshot and image go once the \
+            revision has been retired (stopped being current) for --grace seconds and the \
+            file was written at least that long ago; temporary files of interrupted commits go \
+            by their own time. When a revision was retired is taken as an upper bound: the \
+            earlier of the first time gc saw it not current (recorded in DIR/.retired.json) \
+            and the time of the latest manifest swap (current.json's ctime or mtime, whichever \
+            is later), so a revision committed long ago and replaced a moment ago is kept for \
+            the whole grace period. Takes the writers' lock. Refuses a container whose manifest \
+            cannot be read, and one whose current.json is missing while snapshots/ holds \
+            snapshots (damaged, not empty: see recover), deleting nothing.
 
-            Exit status: 0 when done; 1 when the container cannot be opened, locked or read; \
-            64 for a usage error.
+            Exit status: 0 when done; 1 when the container does not exist, cannot be locked or \
+            read, or its manifest is unreadable or missing while snapshots exist; 64 for a usage error.
             """,
         options: [StoreArguments.container, keep, grace, StoreArguments.json])
 

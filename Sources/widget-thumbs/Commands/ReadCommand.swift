@@ -39,7 +39,7 @@ struct ReadCommand: Command {
         let report = ReadReport(state, maxAge: maxAgeLimit, now: now)
         switch style {
         case .lines: console.write(report.lines)
-        case .json: console.write(try JSONOutput.encode(report))
+        case .json: console.write(report.json)
         }
         if case .unavailable = state { return .failure }
         return .success

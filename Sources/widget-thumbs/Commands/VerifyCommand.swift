@@ -10,8 +10,12 @@ struct VerifyCommand: Command {
             older revisions, and every file in snapshots/ and images/, without locking and \
             without changing anything.
 
+            A missing current.json while snapshots/ holds snapshots is a problem (the \
+            container is damaged, not empty; recover repairs it).
+
             Exit status: 1 on any problem (a broken reference, a checksum mismatch, a refused \
-            path, a corrupt file) or when the container cannot be opened; 0 otherwise. Leftovers \
+            path, a corrupt file, a missing manifest) or when the container does not exist or \
+            cannot be opened; 0 otherwise. Leftovers \
             of interrupted commits, orphans and writable files are warnings (exit 0): gc removes \
             them. 64 for a usage error.
             """,

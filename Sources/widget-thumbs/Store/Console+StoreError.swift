@@ -8,7 +8,7 @@ extension Console {
         if case .thumbnailFailed(let imageError) = error {
             report(imageError)
         } else {
-            write("\(WidgetThumbs.name): \(container): \(error)", to: .error)
+            write("\(WidgetThumbs.name): \(container): \(StoreText.shown(error.description))", to: .error)
         }
     }
 }

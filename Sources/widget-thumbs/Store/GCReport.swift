@@ -15,8 +15,8 @@ struct GCReport: Encodable {
     var lines: String {
         let kept = keptRevisions.isEmpty ? "none (nothing committed)" : keptRevisions.map(String.init).joined(separator: ", ")
         var lines = ["kept revisions: \(kept)"]
-        lines += deleted.map { "deleted: \($0)" }
-        lines += deferred.map { "deferred: \($0) (younger than the grace period)" }
+        lines += deleted.map { "deleted: \(StoreText.shown($0))" }
+        lines += deferred.map { "deferred: \(StoreText.shown($0)) (younger than the grace period)" }
         lines.append("\(deleted.count) deleted, \(deferred.count) deferred")
         return lines.joined(separator: "\n")
     }

@@ -4,30 +4,25 @@ import WidgetThumbnails
 /// What `read` prints, in the shape: `state`, `revision`, `generatedAt`, `payload`,
 /// `image` {relativePath, checksum, status, reason} and `reason`. Every key is always present
 /// (null when it does not apply), so a program reads one shape whatever the state.
-struct ReadReport: Encodable {
-    struct Image: Encodable {
+///
+/// The payload is printed as its stored bytes (compact, exactly its meaning): pretty-printing
+/// a deeply nested 1 MiB payload gave 68 MB of indentation.
+struct ReadReport {
+    struct Image {
         var relativePath: String
         var checksum: String
         var status: String
         var reason: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(relativePath, forKey: .relativePath)
-            try container.encode(checksum, forKey: .checksum)
-            try container.encode(status, forKey: .status)
-            try container.encode(reason, forKey: .reason)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case relativePath, checksum, status, reason
-        }
     }
+
+    /// Human output shows at most this many characters of the payload, then its size.
+    static let payloadPreviewCharacters = 160
 
     var state: String
     var revision: UInt64?
     var generatedAt: String?
-    var payload: JSONValue?
+    /// `JSONValue.encoded` of the snapshot's payload.
+    var payload: [UInt8]?
     var image: Image?
     var reason: String?
 
@@ -56,7 +51,7 @@ struct ReadReport: Encodable {
         self.state = state
         revision = snapshot.revision
         generatedAt = snapshot.generatedAt.formatted(.iso8601)
-        payload = snapshot.payload
+        payload = snapshot.payload.encoded
         self.image = image.map {
             Image(relativePath: $0.reference.relativePath, checksum: $0.reference.checksum,
                   status: $0.status.rawValue, reason: $0.reason)
@@ -64,41 +59,55 @@ struct ReadReport: Encodable {
         self.reason = reason
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(state, forKey: .state)
-        try container.encode(revision, forKey: .revision)
-        try container.encode(generatedAt, forKey: .generatedAt)
-        try container.encode(payload, forKey: .payload)
-        try container.encode(image, forKey: .image)
-        try container.encode(reason, forKey: .reason)
+    /// One JSON document: the keys sorted and one to a line (as every `--json`), each value
+    /// compact, the payload exactly as stored.
+    var json: String {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        let imageValue: JSONValue = image.map {
+            .object(["relativePath": .string($0.relativePath), "checksum": .string($0.checksum),
+                     "status": .string($0.status), "reason": text($0.reason)])
+        } ?? .null
+        let revisionValue: JSONValue = revision.map { .number(JSONNumber(String($0))!) } ?? .null
+        let fields: [(String, [UInt8])] = [
+            ("generatedAt", text(generatedAt).encoded),
+            ("image", imageValue.encoded),
+            ("payload", payload ?? JSONValue.null.encoded),
+            ("reason", text(reason).encoded),
+            ("revision", revisionValue.encoded),
+            ("state", JSONValue.string(state).encoded),
+        ]
+        var bytes = Array("{\n".utf8)
+        for (index, (key, value)) in fields.enumerated() {
+            bytes += Array("  \"\(key)\" : ".utf8) + value
+            bytes += Array((index == fields.count - 1 ? "\n" : ",\n").utf8)
+        }
+        bytes += Array("}".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case state, revision, generatedAt, payload, image, reason
-    }
-
-    /// `state: content`, `revision: 5`, ... for a person.
+    /// `state: content`, `revision: 5`, ... for a person, container text escaped.
     var lines: String {
         var pairs: [(key: String, value: String)] = [("state", state)]
         if let revision { pairs.append(("revision", String(revision))) }
         if let generatedAt { pairs.append(("generated at", generatedAt)) }
-        if let payload { pairs.append(("payload", Self.compact(payload))) }
+        if let payload { pairs.append(("payload", Self.preview(payload))) }
         if let image {
-            var text = "\(image.relativePath) (\(image.status))"
-            if let reason = image.reason { text += ": \(reason)" }
+            var text = "\(StoreText.shown(image.relativePath)) (\(image.status))"
+            if let reason = image.reason { text += ": \(StoreText.shown(reason))" }
             pairs.append(("image", text))
         } else if revision != nil {
             pairs.append(("image", "none"))
         }
-        if let reason { pairs.append(("reason", reason)) }
+        if let reason { pairs.append(("reason", StoreText.shown(reason))) }
         return KeyValueLines.format(pairs)
     }
 
-    private static func compact(_ value: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "(not encodable)"
+    /// The payload, or its first characters and its size when it is long.
+    private static func preview(_ payload: [UInt8]) -> String {
+        let head = String(decoding: payload.prefix(payloadPreviewCharacters * 4), as: UTF8.self)
+        if head.utf8.count == payload.count && head.count <= payloadPreviewCharacters { return StoreText.shown(head) }
+        let shown = StoreText.shown(String(head.prefix(payloadPreviewCharacters)))
+        return "\(shown)... (\(payload.count) bytes in all; read --json prints it whole)"
     }
 
     /// `60` or `1.5`: whole seconds without a fraction.

@@ -36,10 +36,13 @@ struct VerifyReport: Encodable {
         case revision, clean, problems, warnings
     }
 
-    /// One line per finding (`problem: <path>: <kind>: <detail>`), then a summary.
+    /// One line per finding (`problem: <path>: <kind>: <detail>`), then a summary. Paths and
+    /// details come from the container (file names, JSON), so they are shown escaped.
     var lines: String {
-        let findings = problems.map { "problem: \($0.path): \($0.kind): \($0.detail)" }
-            + warnings.map { "warning: \($0.path): \($0.kind): \($0.detail)" }
+        func line(_ label: String, _ finding: Finding) -> String {
+            "\(label): \(StoreText.shown(finding.path)): \(finding.kind): \(StoreText.shown(finding.detail))"
+        }
+        let findings = problems.map { line("problem", $0) } + warnings.map { line("warning", $0) }
         let subject = revision.map { "revision \($0)" } ?? "no committed revision"
         let verdict = clean ? "clean" : Self.count(problems.count, "problem")
         let summary = "\(subject): \(verdict), \(Self.count(warnings.count, "warning"))"

@@ -117,30 +117,32 @@ import Testing
         #expect(scratch.fingerprint("container") == before)
     }
 
-    @Test func leftoversOfAnInterruptedCommitAreReusedWhenEqualAndNeverReplaced() throws {
+    /// No manifest ever named an interrupted commit's files, so the commit that succeeds
+    /// publishes its own snapshot (with its own generatedAt) and keeps an image only when it
+    /// holds the same bytes.
+    @Test func leftoversOfAnInterruptedCommitGiveWayToTheCommitThatSucceeds() throws {
         let store = try Fixture.store(scratch)
         try store.commit(revision: 1, payload: Fixture.payload, image: nil)
         // An interrupted commit of revision 2 published its image and snapshot, not the manifest.
         let other = try Fixture.store(scratch, "staging")
         try other.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two"))
+        try other.commit(revision: 3, payload: Fixture.payload, image: Fixture.thumbnail(seed: "three"))
         scratch.makeDirectory("container/images")
-        for file in ["images/thumbnail-2.webp", "snapshots/snapshot-2.json"] {
+        for file in ["images/thumbnail-2.webp", "snapshots/snapshot-2.json", "images/thumbnail-3.webp", "snapshots/snapshot-3.json"] {
             scratch.write("container/\(file)", scratch.read("staging/\(file)")!)
         }
-        let leftover = scratch.fingerprint("container/snapshots")["snapshot-2.json"]
+        let leftoverImage = scratch.fingerprint("container/images")["thumbnail-2.webp"]
 
-        // Different content for revision 2: conflict, nothing replaced.
-        #expect(throws: StoreError.self) {
-            try store.commit(revision: 2, payload: TestPayload(title: "x", count: 0), image: Fixture.thumbnail(seed: "two"))
-        }
-        #expect(throws: StoreError.self) {
-            try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "changed"))
-        }
-        #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == 1)
-        // The same content: the leftovers are adopted as they are.
-        #expect(try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two")) == .committed)
-        #expect(scratch.fingerprint("container/snapshots")["snapshot-2.json"] == leftover)
-        #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == 2)
+        let changed = TestPayload(title: "x", count: 0)
+        #expect(try store.commit(revision: 2, payload: changed, image: Fixture.thumbnail(seed: "two")) == .committed)
+        #expect(scratch.fingerprint("container/images")["thumbnail-2.webp"] == leftoverImage, "the same bytes are kept")
+        guard case .content(let two, _) = Fixture.reader(scratch).read() else { Issue.record("expected content"); return }
+        #expect(two.payload == changed)
+
+        #expect(try store.commit(revision: 3, payload: Fixture.payload, image: Fixture.thumbnail(seed: "changed")) == .committed)
+        guard case .content(let three, let image) = Fixture.reader(scratch).read() else { Issue.record("expected content"); return }
+        #expect(three.revision == 3)
+        #expect(image?.status == .ok && image?.bytes == Fixture.thumbnail(seed: "changed").bytes)
         #expect(store.verify().isClean)
     }
 
@@ -178,5 +180,35 @@ import Testing
         } catch {
             guard case .corruptContainer = error else { Issue.record("got \(error)"); return }
         }
+    }
+}
+
+/// A failed commit leaves its snapshot behind; the retry that succeeds must carry its own
+/// `generatedAt`, or a fresh commit reads as stale (issue 10, item 10).
+@Suite struct SnapshotRetryTests {
+    let scratch = ScratchDirectory()
+
+    @Test func aRetryAfterAFailedCommitCarriesItsOwnTimestamp() throws {
+        try Fixture.store(scratch).commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail(seed: "one"))
+        let failingSwap = FileSystemOperations(interceptor: { operation in
+            operation.kind == .rename && operation.path == Manifest.fileName ? EIO : nil
+        })
+        let long = Date(timeIntervalSince1970: 1_000_000_000)
+        #expect(throws: StoreError.self) {
+            try Fixture.store(self.scratch, operations: failingSwap)
+                .commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two"), generatedAt: long)
+        }
+        #expect(scratch.exists("container/snapshots/snapshot-2.json"), "the failed attempt left its snapshot")
+
+        let now = Date()
+        #expect(try Fixture.store(scratch).commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two"),
+                                                  generatedAt: now) == .committed)
+        guard case .content(let snapshot, let image) = Fixture.reader(scratch).read(maxAge: .seconds(60), now: now) else {
+            Issue.record("expected fresh content"); return
+        }
+        #expect(snapshot.revision == 2)
+        #expect(abs(snapshot.generatedAt.timeIntervalSince(now)) < 2, "\(snapshot.generatedAt)")
+        #expect(image?.status == .ok)
+        #expect(try Fixture.store(scratch).verify().isClean)
     }
 }

@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+import Testing
+import WidgetThumbnails
+
+/// Damaged containers are called damaged, with the right reason and exit status (issue 10,
+/// items 3 and 12): a lost manifest is not an empty container, and a symlinked directory, a
+/// negative revision or a missing container each get their own words.
+@Suite struct StoreDamageTests {
+    private func run(_ arguments: [String]) throws -> ChildProcess.Result {
+        try WidgetThumbsBinary.run(arguments)
+    }
+
+    /// Every file's name, inode and size: what gc must not change.
+    private func files(_ container: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: container))
+        for case let name as String in enumerator where name != ".lock" {
+            var info = stat()
+            guard lstat(container + "/" + name, &info) == 0 else { continue }
+            files[name] = "\(info.st_ino) \(info.st_size)"
+        }
+        return files
+    }
+
+    @Test func aLostManifestIsDamageThatGCLeavesAloneAndRecoverRepairs() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        for revision: UInt64 in 1...3 { #expect(try run(fixture.commitArguments(revision)).status == 0) }
+        #expect(unlink(fixture.container + "/current.json") == 0)
+        let before = try files(fixture.container)
+
+        let verify = try run(["verify", "--container", fixture.container])
+        #expect(verify.status == 1, "\(verify)")
+        #expect(verify.stdout.contains("problem: current.json"), "\(verify.stdout)")
+        #expect(!verify.stdout.contains(": clean"), "\(verify.stdout)")
+
+        let gc = try run(["gc", "--container", fixture.container, "--keep", "0", "--grace", "0"])
+        #expect(gc.status == 1, "\(gc)")
+        #expect(gc.stderr.contains("current.json"), "gc says why: \(gc.stderr)")
+        #expect(try files(fixture.container) == before, "gc deleted nothing")
+
+        let recover = try run(["recover", "--container", fixture.container])
+        #expect(recover.status == 0, "\(recover)")
+        #expect(recover.stdout.contains("revision 3"), "\(recover.stdout)")
+        let seen = ContainerObservation(container: fixture.container)
+        #expect(seen.state == .content && seen.revision == 3 && seen.defects.isEmpty, "\(seen)")
+        #expect(try run(["verify", "--container", fixture.container]).status == 0)
+    }
+
+    @Test func recoverSkipsARevisionWhoseImageIsDamaged() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        for revision: UInt64 in 1...3 { #expect(try run(fixture.commitArguments(revision)).status == 0) }
+        #expect(unlink(fixture.container + "/current.json") == 0)
+        #expect(unlink(fixture.container + "/images/thumbnail-3.jpg") == 0)
+        let recover = try run(["recover", "--container", fixture.container, "--json"])
+        #expect(recover.status == 0, "\(recover)")
+        let seen = ContainerObservation(container: fixture.container)
+        #expect(seen.state == .content && seen.revision == 2 && seen.defects.isEmpty, "\(seen)")
+    }
+
+    @Test func aSymlinkedImagesDirectoryIsACorruptContainerNotAConflict() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let elsewhere = fixture.directory.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: fixture.container, withIntermediateDirectories: true)
+        #expect(symlink(elsewhere, fixture.container + "/images") == 0)
+        let commit = try run(fixture.commitArguments(1))
+        #expect(commit.status == 1, "\(commit)")
+        #expect(!commit.stderr.contains("conflict"), "\(commit.stderr)")
+        #expect(commit.stderr.contains("images") && commit.stderr.contains("symlink"), "\(commit.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+
+    @Test func aNegativeRevisionInTheManifestIsOutOfRangeNotInvalidJSON() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        #expect(try run(fixture.commitArguments(1)).status == 0)
+        let manifest = fixture.container + "/current.json"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "\"revision\":1", with: "\"revision\":-1")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: manifest))
+        for command in ["read", "verify"] {
+            let result = try run([command, "--container", fixture.container])
+            #expect(result.status == 1, "\(command): \(result)")
+            #expect(!result.stdout.contains("not valid JSON"), "\(command): \(result.stdout)")
+            #expect(result.stdout.contains("revision") && result.stdout.contains("out of range"), "\(command): \(result.stdout)")
+        }
+    }
+
+    @Test(arguments: ["read", "verify", "gc"])
+    func aContainerThatDoesNotExistIsSaidSoAndFails(command: String) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let result = try run([command, "--container", fixture.container])
+        #expect(result.status == 1, "\(result)")
+        #expect((result.stdout + result.stderr).contains("no such container"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.container), "nothing created")
+    }
+
+    @Test func anEmptyDirectoryReadsEmpty() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try FileManager.default.createDirectory(atPath: fixture.container, withIntermediateDirectories: true)
+        let read = try run(["read", "--container", fixture.container])
+        #expect(read.status == 0, "\(read)")
+        #expect(read.stdout.contains("empty"), "\(read.stdout)")
+        #expect(try run(["verify", "--container", fixture.container]).status == 0)
+    }
+}
