@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Batch at photo-library scale: peak memory and files per second of `widget-thumbs batch`
+over 10,000 and 200,000 small generated JPEGs (generated once into $BENCH_CACHE or
+~/.cache/widget-thumbnails-bench, never committed), with --fsync each and none, side by side
+with vipsthumbnail over the same files (xargs -n 500 -P 2, JPEG Q80, shrink only).
+
+    python3 Benchmarks/library_scale.py --cli .build/release/widget-thumbs [--sizes 10000 200000]
+
+Each configuration runs in its own process tree; peak RSS is ru_maxrss from wait4 (for xargs,
+its largest child). Prints a Markdown table and writes Benchmarks/results/scale.json.
+"""
+import argparse, io, json, os, shutil, subprocess, sys, tempfile, time
+from pathlib import Path
+
+
+def cache_root():
+    return Path(os.environ.get("BENCH_CACHE", Path.home() / ".cache" / "widget-thumbnails-bench"))
+
+
+def make_images(count, folder):
+    """`count` 160x120 JPEGs in folders of 1,000, from 64 encoded variants (fast to write)."""
+    marker = folder / ".complete"
+    if marker.exists():
+        return
+    from PIL import Image
+    shutil.rmtree(folder, ignore_errors=True)
+    variants = []
+    for seed in range(64):
+        image = Image.new("RGB", (160, 120))
+        pixels = image.load()
+        for y in range(120):
+            for x in range(160):
+                pixels[x, y] = ((x * 3 + seed * 17) % 256, (y * 5 + seed * 29) % 256, ((x ^ y) + seed * 7) % 256)
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=85)
+        variants.append(buffer.getvalue())
+    for index in range(count):
+        sub = folder / f"d{index // 1000:04d}"
+        if index % 1000 == 0:
+            sub.mkdir(parents=True, exist_ok=True)
+        (sub / f"img-{index:07d}.jpg").write_bytes(variants[index % len(variants)])
+    marker.write_text("ok\n")
+
+
+def measure(command, shell=False):
+    start = time.monotonic()
+    process = subprocess.Popen(command, shell=shell, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.monotonic() - start
+    stderr = process.stderr.read().decode(errors="replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {command}\n{stderr[-2000:]}")
+    return wall, usage.ru_maxrss * 1024
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cli", required=True)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 200_000])
+    parser.add_argument("--no-vips", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    for size in args.sizes:
+        folder = cache_root() / f"scale-{size}"
+        print(f"generating {size} images in {folder} ...", file=sys.stderr)
+        make_images(size, folder)
+        for fsync in ["each", "none"]:
+            out = Path(tempfile.mkdtemp(prefix="wt-scale-"))
+            wall, rss = measure([args.cli, "batch", str(folder), "-r", "--out", str(out), "--quiet", "--jobs", "2",
+                                 "--fsync", fsync])
+            made = sum(1 for _ in out.rglob("*.jpg"))
+            shutil.rmtree(out)
+            rows.append({"tool": f"widget-thumbs (--fsync {fsync})", "files": size, "made": made, "wall": wall, "rss": rss})
+            print(rows[-1], file=sys.stderr)
+        if not args.no_vips and size <= 10_000 and shutil.which("vipsthumbnail"):
+            out = Path(tempfile.mkdtemp(prefix="wt-scale-vips-"))
+            command = (f"find {folder} -name '*.jpg' -print0 | xargs -0 -n 500 -P 2 "
+                       f"vipsthumbnail -s '500x500>' -o '{out}/%s.jpg[Q=80,strip]'")
+            wall, rss = measure(command, shell=True)
+            made = sum(1 for _ in out.glob("*.jpg"))
+            shutil.rmtree(out)
+            rows.append({"tool": "vipsthumbnail (xargs -n 500 -P 2, Q=80)", "files": size, "made": made, "wall": wall, "rss": rss})
+            print(rows[-1], file=sys.stderr)
+    print("| tool | files | made | wall s | files/s | peak RSS MiB |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        print(f"| {row['tool']} | {row['files']:,} | {row['made']:,} | {row['wall']:.1f} | {row['files'] / row['wall']:.0f} "
+              f"| {row['rss'] / 1048576:.1f} |")
+    ours = {(r["files"], r["tool"]): r for r in rows}
+    sizes = sorted({r["files"] for r in rows})
+    if len(sizes) >= 2:
+        small, large = sizes[0], sizes[-1]
+        key = "widget-thumbs (--fsync each)"
+        ratio = ours[(large, key)]["rss"] / ours[(small, key)]["rss"]
+        print(f"\npeak RSS {large:,} / {small:,} files: {ratio:.2f}x (bound 1.2x)")
+    vips = [r for r in rows if r["tool"].startswith("vips")]
+    for row in vips:
+        mine = ours[(row["files"], "widget-thumbs (--fsync each)")]
+        print(f"files/s at {row['files']:,}: ours {row['files'] / mine['wall']:.0f} vs vipsthumbnail "
+              f"{row['files'] / row['wall']:.0f} = {row['wall'] / mine['wall']:.2f}x")
+    results = Path(__file__).parent / "results"
+    results.mkdir(exist_ok=True)
+    (results / "scale.json").write_text(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()
