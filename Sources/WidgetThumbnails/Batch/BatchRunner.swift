@@ -31,19 +31,7 @@ public struct BatchRunner: Sendable {
                 state.store(output, at: index)
             }
         }
-        let threads = min(jobs, count)
-        let group = DispatchGroup()
-        for _ in 1..<threads {
-            group.enter()
-            let thread = Thread {
-                worker()
-                group.leave()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-        worker() // the calling thread is one of the workers
-        group.wait()
+        Self.onThreads(min(jobs, count), worker)
         return state.finishedResults()
     }
 
@@ -63,14 +51,19 @@ public struct BatchRunner: Sendable {
                 reporting.withLock { finished(index, output) }
             }
         }
+        Self.onThreads(jobs, worker)
+    }
+
+    /// Runs `worker` on `count` threads, the calling thread being one of them, and waits.
+    private static func onThreads(_ count: Int, _ worker: @escaping @Sendable () -> Void) {
         let group = DispatchGroup()
-        for _ in 1..<jobs {
+        for _ in 1..<max(1, count) {
             group.enter()
             let thread = Thread {
                 worker()
                 group.leave()
             }
-            thread.stackSize = 8 << 20
+            thread.stackSize = 8 << 20 // as much as the main thread has
             thread.start()
         }
         worker()

@@ -43,11 +43,9 @@ struct GCCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        var options = StoreOptions()
-        options.creation = .mustExist
         let report: GarbageCollectionReport
         do {
-            report = try SnapshotStore<JSONValue>(containerAt: container, options: options).collectGarbage(policy)
+            report = try StoreArguments.existingStore(container).collectGarbage(policy)
         } catch {
             console.report(error, container: container)
             return .failure

@@ -30,11 +30,9 @@ struct RecoverCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        var options = StoreOptions()
-        options.creation = .mustExist
         let recovery: ManifestRecovery
         do {
-            recovery = try SnapshotStore<JSONValue>(containerAt: container, options: options).recoverManifest()
+            recovery = try StoreArguments.existingStore(container).recoverManifest()
         } catch {
             console.report(error, container: container)
             return .failure

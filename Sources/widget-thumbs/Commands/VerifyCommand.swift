@@ -30,11 +30,9 @@ struct VerifyCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        var options = StoreOptions()
-        options.creation = .mustExist
         let report: VerificationReport
         do {
-            report = try SnapshotStore<JSONValue>(containerAt: container, options: options).verify()
+            report = try StoreArguments.existingStore(container).verify()
         } catch {
             console.report(error, container: container)
             return .failure

@@ -8,6 +8,14 @@ enum StoreArguments {
         help: "The shared container directory (current.json, snapshots/, images/).")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines.")
 
+    /// The store of an existing container (maintenance commands never create one).
+    static func existingStore(_ container: String, options: StoreOptions = StoreOptions()) throws(StoreError)
+        -> SnapshotStore<JSONValue> {
+        var options = options
+        options.creation = .mustExist
+        return try SnapshotStore<JSONValue>(containerAt: container, options: options)
+    }
+
     /// A revision: decimal digits only, at most `LayoutPath.maximumRevision`.
     static func revision(_ text: String) -> UInt64? {
         guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
