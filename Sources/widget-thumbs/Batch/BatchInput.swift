@@ -7,8 +7,8 @@ struct BatchInput: Sendable, Equatable {
     var path: String
     /// `sub/a.jpg` under a directory argument; the file name alone for a file argument.
     var relativePath: String
-    /// Device and inode at discovery (nil when it could not be stat'ed): no output may be
-    /// written over any input of the run.
+    /// Device and inode, for an input inside `--out` (the only place a thumbnail could land
+    /// on it): no output may be written over any input of the run. Nil elsewhere.
     var identity: FileIdentity? = nil
     /// Set when the input could not even be listed (an unreadable directory): reported as
     /// this input's failure.

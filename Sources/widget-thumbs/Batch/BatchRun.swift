@@ -31,7 +31,7 @@ struct BatchRun {
         let source = PlannedInputs(
             discovery: InputDiscovery(arguments: settings.inputs,
                                       list: settings.filesFrom.map { InputList(source: $0, separator: settings.separator) },
-                                      depth: settings.depth, excluded: FileIdentity(path: settings.outDirectory)),
+                                      depth: settings.depth, outDirectory: settings.outDirectory),
             shard: settings.shard, inputs: inputs)
         let results = Results(keepItems: settings.output == .json || settings.contactSheet != nil,
                               summary: BatchSummary(jobs: settings.jobs, shard: settings.shard))

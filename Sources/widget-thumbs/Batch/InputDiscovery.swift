@@ -14,6 +14,10 @@ import WidgetThumbnails
 /// (compared by device and inode). A file argument or a listed file is always taken, whatever
 /// its name: the decoders decide by content and say why they refuse. Not thread-safe: the
 /// batch's workers call `next()` one at a time.
+///
+/// An input that lies inside the output folder (the only place a thumbnail could land on it)
+/// carries its identity, for `OutputGuard`; the others do not, so a run keeps nothing per
+/// input when `--out` is elsewhere.
 final class InputDiscovery {
     enum Depth: Sendable {
         case topLevel
@@ -23,8 +27,10 @@ final class InputDiscovery {
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
 
     private let depth: Depth
+    /// The output folder: never walked, and what "inside --out" means (its resolved path + "/").
     private let excluded: FileIdentity?
-    private var naming = OutputNaming()
+    private let outPrefix: String?
+    private var naming: OutputNaming
     /// The arguments still to take; file arguments carry their name, decided together up front
     /// (rule 2 of `OutputNaming` applies among them), folders none.
     private var arguments: ArraySlice<(argument: String, name: OutputNaming.Name?)>
@@ -36,14 +42,19 @@ final class InputDiscovery {
         var directory: String
         var relative: String
         var identity: FileIdentity?
+        var insideOut: Bool
         var files: ArraySlice<PlannedInput>
         var subdirectories: ArraySlice<String>
     }
 
-    init(arguments: [String], list: InputList?, depth: Depth, excluded: FileIdentity?) {
+    init(arguments: [String], list: InputList?, depth: Depth, outDirectory: String) {
         self.depth = depth
-        self.excluded = excluded
+        excluded = FileIdentity(path: outDirectory)
+        outPrefix = Self.resolved(outDirectory).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.list = list
+        // One folder argument alone cannot name two inputs alike across its folders (their
+        // relative folders differ): names are only remembered across folders when needed.
+        naming = OutputNaming(scope: arguments.count == 1 && list == nil ? .eachGroup : .wholeRun)
         let isFolder = arguments.map { Self.isDirectory($0, followingLinks: true) }
         let files = zip(arguments, isFolder).filter { !$1 }.map { BatchInput(path: $0.0, relativePath: Self.lastComponent(of: $0.0)) }
         var names = naming.names(forGroup: files)[...]
@@ -57,9 +68,9 @@ final class InputDiscovery {
             if let (argument, name) = arguments.popFirst() {
                 if let name {
                     return PlannedInput(input: BatchInput(path: argument, relativePath: Self.lastComponent(of: argument),
-                                                          identity: FileIdentity(path: argument)), name: name)
+                                                          identity: identityIfInsideOut(argument)), name: name)
                 }
-                if let failure = enter(directory: argument, relative: "") { return failure }
+                if let failure = enter(directory: argument, relative: "", insideOut: isInsideOut(argument)) { return failure }
                 continue
             }
             guard let listed = list?.next() else { return nil }
@@ -76,14 +87,15 @@ final class InputDiscovery {
             if depth == .recursive, let name = frame.subdirectories.popFirst() {
                 frames.append(frame)
                 let relative = frame.relative.isEmpty ? name : frame.relative + "/" + name
-                if let failure = enter(directory: Self.join(frame.directory, name), relative: relative) { return failure }
+                if let failure = enter(directory: Self.join(frame.directory, name), relative: relative,
+                                       insideOut: frame.insideOut) { return failure }
             }
         }
         return nil
     }
 
     /// Lists `directory` and pushes it; a failure to report when it cannot be listed or loops.
-    private func enter(directory: String, relative: String) -> PlannedInput? {
+    private func enter(directory: String, relative: String, insideOut: Bool) -> PlannedInput? {
         var status = stat()
         let identity = RawPath.withCString(directory, { stat($0, &status) }) == 0 ? FileIdentity(status) : nil
         if let identity, identity == excluded { return nil }
@@ -98,14 +110,25 @@ final class InputDiscovery {
         for name in names where !name.hasPrefix(".") {
             let path = Self.join(directory, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name
-            if Self.isDirectory(path, followingLinks: false) {
+            var link = stat()
+            guard RawPath.withCString(path, { lstat($0, &link) }) == 0 else { continue }
+            switch link.st_mode & S_IFMT {
+            case S_IFDIR:
                 subdirectories.append(name)
-            } else if Self.hasImageExtension(name), let identity = Self.regularFileIdentity(path) {
-                files.append(BatchInput(path: path, relativePath: relativePath, identity: identity))
+            case S_IFREG where Self.hasImageExtension(name):
+                files.append(BatchInput(path: path, relativePath: relativePath, identity: insideOut ? FileIdentity(link) : nil))
+            case S_IFLNK where Self.hasImageExtension(name):
+                // A link to a regular file is taken (a link to a folder is not walked); where
+                // it points decides whether it is inside --out.
+                guard let target = Self.regularFileIdentity(path) else { continue }
+                files.append(BatchInput(path: path, relativePath: relativePath,
+                                        identity: insideOut || isInsideOut(path) ? target : nil))
+            default:
+                continue
             }
         }
         let planned = zip(files, naming.names(forGroup: files)).map { PlannedInput(input: $0, name: $1) }
-        frames.append(Frame(directory: directory, relative: relative, identity: identity,
+        frames.append(Frame(directory: directory, relative: relative, identity: identity, insideOut: insideOut,
                             files: planned[...], subdirectories: subdirectories[...]))
         return nil
     }
@@ -125,9 +148,19 @@ final class InputDiscovery {
                                        file: path)
                 return PlannedInput(input: BatchInput(path: path, relativePath: path, discoveryError: error), name: .collision(path))
             }
-            let input = BatchInput(path: path, relativePath: relative, identity: FileIdentity(path: path))
+            let input = BatchInput(path: path, relativePath: relative, identity: identityIfInsideOut(path))
             return PlannedInput(input: input, name: naming.names(forGroup: [input])[0])
         }
+    }
+
+    /// Whether `path`, resolved (symlinks followed), lies inside the output folder.
+    private func isInsideOut(_ path: String) -> Bool {
+        guard let outPrefix, let resolved = Self.resolved(path) else { return false }
+        return (resolved + "/").hasPrefix(outPrefix)
+    }
+
+    private func identityIfInsideOut(_ path: String) -> FileIdentity? {
+        isInsideOut(path) ? FileIdentity(path: path) : nil
     }
 
     private func failure(_ directory: String, _ relative: String, _ reason: String) -> PlannedInput {
@@ -157,6 +190,12 @@ final class InputDiscovery {
 
     static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    static func resolved(_ path: String) -> String? {
+        guard let pointer = RawPath.withCString(path, { realpath($0, nil) }) else { return nil }
+        defer { free(pointer) }
+        return RawPath.decode(cString: pointer)
     }
 
     static func lastComponent(of path: String) -> String {

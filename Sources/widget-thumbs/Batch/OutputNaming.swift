@@ -19,8 +19,17 @@ import WidgetThumbnails
 /// The output extension is only known once the format is (`--format auto` picks by alpha),
 /// so names are decided without it: two inputs never differ only by the output extension.
 ///
-/// Memory: one 64-bit hash per name taken, not the names.
+/// Memory: one 64-bit hash per name taken, not the names; and only for the group at hand when
+/// the run has a single folder argument (its folders' names cannot meet: rule 3 cannot apply).
 struct OutputNaming {
+    /// How long a taken name is remembered.
+    enum Scope: Sendable {
+        /// Within its group only: the run has one folder argument.
+        case eachGroup
+        /// For the whole run: several arguments or a list, whose names can meet.
+        case wholeRun
+    }
+
     enum Name: Equatable, Sendable {
         /// The output path relative to `--out`, without the extension.
         case base(String)
@@ -28,10 +37,16 @@ struct OutputNaming {
         case collision(String)
     }
 
+    let scope: Scope
     private var taken: Set<UInt64> = []
+
+    init(scope: Scope = .wholeRun) {
+        self.scope = scope
+    }
 
     /// Names for inputs found together (rule 2 applies among them), in their order.
     mutating func names(forGroup inputs: [BatchInput]) -> [Name] {
+        if scope == .eachGroup { taken.removeAll(keepingCapacity: true) }
         var candidates = inputs.map { Self.stem($0.relativePath) }
         for index in Self.collidingIndices(candidates) { candidates[index] = inputs[index].relativePath }
         return zip(inputs, candidates).map { input, candidate in

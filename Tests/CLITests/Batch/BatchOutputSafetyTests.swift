@@ -35,23 +35,39 @@ import WidgetThumbnails
         #expect(try InputFile.read(photo, maxBytes: 1 << 24) == original, "the original changed under --overwrite")
     }
 
-    /// A hard link or a symlink at the output path that leads to an input is the input.
-    @Test func aLinkToAnInputIsTheInput() throws {
+    /// A hard link or a symlink at the output path that leads to an input: the original's data
+    /// survives whatever happens to that name (the thumbnail replaces the name, never writes
+    /// into the file); without --overwrite the name is kept too.
+    @Test func aLinkToAnInputNeverLosesTheOriginal() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let original = try Self.jpeg()
         let photo = try directory.write("photo.jpg", original)
         try FileManager.default.createDirectory(atPath: directory.file("out"), withIntermediateDirectories: false)
-        #expect(link(photo, directory.file("out/photo.jpg")) == 0)
-        let hard = try WidgetThumbsBinary.run(["batch", photo, "--out", directory.file("out"), "--overwrite"])
-        #expect(hard.status == 1 && hard.stderr.contains("an input of this run"), "\(hard)")
-        #expect(try InputFile.read(photo, maxBytes: 1 << 24) == original)
+        for kind in ["hard", "symbolic"] {
+            unlink(directory.file("out/photo.jpg"))
+            #expect((kind == "hard" ? link(photo, directory.file("out/photo.jpg")) : symlink(photo, directory.file("out/photo.jpg"))) == 0)
+            let kept = try WidgetThumbsBinary.run(["batch", photo, "--out", directory.file("out")])
+            #expect(kept.status == 1 && kept.stderr.contains("did not make"), "\(kind): \(kept)")
+            let replaced = try WidgetThumbsBinary.run(["batch", photo, "--out", directory.file("out"), "--overwrite"])
+            #expect(replaced.status == 0, "\(kind): \(replaced)")
+            #expect(try InputFile.read(photo, maxBytes: 1 << 24) == original, "\(kind): the original changed")
+        }
+    }
 
-        unlink(directory.file("out/photo.jpg"))
-        #expect(symlink(photo, directory.file("out/photo.jpg")) == 0)
-        let soft = try WidgetThumbsBinary.run(["batch", photo, "--out", directory.file("out"), "--overwrite"])
-        #expect(soft.status == 1 && soft.stderr.contains("an input of this run"), "\(soft)")
-        #expect(try InputFile.read(photo, maxBytes: 1 << 24) == original)
+    /// A symlink in an input folder that points into --out: the file it points to is an input.
+    @Test func anInputReachedThroughASymlinkIsKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("out/in"), withIntermediateDirectories: true)
+        let original = try Self.jpeg()
+        let target = try directory.write("out/in/photo.jpg", original)
+        #expect(symlink(target, directory.file("out/photo.jpg")) == 0)
+        // The folder argument is --out's subfolder "in": its photo.jpg would become out/photo.jpg,
+        // which is a link to the input itself.
+        let result = try WidgetThumbsBinary.run(["batch", directory.file("out/in"), "--out", directory.file("out"), "--overwrite"])
+        #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
+        #expect(try InputFile.read(target, maxBytes: 1 << 24) == original)
     }
 
     /// A file at the output path that no manifest or journal records is kept unless --overwrite;
