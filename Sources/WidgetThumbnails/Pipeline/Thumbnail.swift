@@ -13,7 +13,11 @@ public struct Thumbnail: Sendable {
     /// SHA-256 of `bytes`.
     public var checksum: SHA256Digest
     public var colorHandling: ColorHandling
-    public var renderCost: RenderCost
+    /// Bytes a widget's renderer allocates per pixel: 4, or 8 for wide-colour output.
+    public var renderBytesPerPixel: Int
+    /// The render cost per widget family and device class, built when asked: it is about a
+    /// hundred records, and a batch that prints none of them never builds them.
+    public var renderCost: RenderCost { RenderCost(size: size, bytesPerPixel: renderBytesPerPixel) }
     /// What the probe learnt about the original (format, stored size, orientation, profile).
     public var source: ImageInfo
     /// Every encode the byte-budget search made, in order; the last one is `bytes`.
@@ -21,7 +25,7 @@ public struct Thumbnail: Sendable {
     public var timings: StageTimings
 
     public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, encodeCount: Int,
-                colorHandling: ColorHandling, renderCost: RenderCost, source: ImageInfo,
+                colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings()) {
         self.bytes = bytes
         self.format = format
@@ -30,7 +34,7 @@ public struct Thumbnail: Sendable {
         self.encodeCount = encodeCount
         self.checksum = SHA256Digest.of(bytes)
         self.colorHandling = colorHandling
-        self.renderCost = renderCost
+        self.renderBytesPerPixel = renderBytesPerPixel
         self.source = source
         self.attempts = attempts
         self.timings = timings

@@ -65,7 +65,7 @@ public struct ThumbnailPipeline: Sendable {
         return Thumbnail(bytes: encoded.bytes, format: encoded.format, size: encoded.size,
                          quality: encoded.quality, encodeCount: encoded.encodeCount,
                          colorHandling: color.handling,
-                         renderCost: RenderCost(size: encoded.size, bytesPerPixel: wideColour ? 8 : 4),
+                         renderBytesPerPixel: wideColour ? 8 : 4,
                          source: info, attempts: encoded.attempts, timings: timings)
     }
 }

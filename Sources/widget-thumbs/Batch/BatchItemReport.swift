@@ -71,15 +71,18 @@ struct BatchItemReport: Codable, Sendable, Equatable {
         return BatchItemReport(input: input, status: .failed, error: message, sourceBytes: sourceBytes)
     }
 
+    /// `withRenderCost`: only the reports that print it (`--json`, `--json-lines`, the contact
+    /// sheet) pay for building it.
     static func made(_ input: String, output: String, sourceBytes: Int, thumbnail: Thumbnail,
-                     timings: Timings) -> BatchItemReport {
+                     timings: Timings, withRenderCost: Bool) -> BatchItemReport {
         BatchItemReport(
             input: input, status: .ok, output: output, width: thumbnail.size.width, height: thumbnail.size.height,
             bytes: thumbnail.bytes.count, format: thumbnail.format, quality: thumbnail.quality,
             encodes: thumbnail.encodeCount, checksum: thumbnail.checksum.description,
             orientation: thumbnail.source.orientation.rawValue, sourceFormat: thumbnail.source.format,
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,
-            sourceBytes: sourceBytes, colour: thumbnail.colorHandling, renderCost: thumbnail.renderCost,
+            sourceBytes: sourceBytes, colour: thumbnail.colorHandling,
+            renderCost: withRenderCost ? thumbnail.renderCost : nil,
             timings: timings)
     }
 }

@@ -29,6 +29,8 @@ struct BatchJob: Sendable {
     var outputGuard: OutputGuard
     var staging: StagingFolder
     var durability: Durability
+    /// Whether reports carry the per-device render cost (only the outputs that print it).
+    var withRenderCost: Bool
 
     func run(_ planned: PlannedInput) -> BatchOutcome {
         let input = planned.input
@@ -43,7 +45,7 @@ struct BatchJob: Sendable {
         let stat = InputStat(path: input.path)
         if !force, let stat,
            let entry = manifest.upToDate(name: name, input: input, stat: stat, settings: settings, outDirectory: outDirectory) {
-            return BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory),
+            return BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost),
                                 manifestName: name, manifestEntry: entry)
         }
         do throws(ImageError) {
@@ -75,11 +77,12 @@ struct BatchJob: Sendable {
             let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
                                                   write: write, total: readTime + stages.total + write)
             let report = BatchItemReport.made(input.path, output: outputPath, sourceBytes: source.fileBytes,
-                                              thumbnail: thumbnail, timings: timings)
+                                              thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
             // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
             let entry = stat.map {
                 BatchManifest.Entry(settings: settings, relativePath: input.relativePath, inputBytes: $0.bytes,
-                                    inputModified: $0.modified, output: relativeOutput, item: report)
+                                    inputModified: $0.modified, output: relativeOutput, item: report,
+                                    bytesPerPixel: thumbnail.renderBytesPerPixel)
             }
             return BatchOutcome(report: report, manifestName: name, manifestEntry: entry)
         }

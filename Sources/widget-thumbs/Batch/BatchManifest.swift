@@ -34,13 +34,13 @@ struct BatchManifest: Sendable {
         var bytesPerPixel: Int
 
         init(settings: String, relativePath: String, inputBytes: Int, inputModified: Int64, output: String,
-             item: BatchItemReport) {
+             item: BatchItemReport, bytesPerPixel: Int) {
             self.settings = settings
             self.relativePath = relativePath
             self.inputBytes = inputBytes
             self.inputModified = inputModified
             self.output = output
-            bytesPerPixel = item.renderCost?.bytesPerPixel ?? 4
+            self.bytesPerPixel = bytesPerPixel
             var stored = item
             stored.renderCost = nil
             stored.families = nil
@@ -49,12 +49,12 @@ struct BatchManifest: Sendable {
         }
 
         /// The recorded report as a skipped entry for `input`, its output under `outDirectory`.
-        func skippedReport(input: String, outDirectory: String) -> BatchItemReport {
+        func skippedReport(input: String, outDirectory: String, withRenderCost: Bool) -> BatchItemReport {
             var report = item
             report.status = .skipped
             report.input = input
             report.output = InputDiscovery.join(outDirectory, output)
-            if let width = item.width, let height = item.height {
+            if withRenderCost, let width = item.width, let height = item.height {
                 report.renderCost = RenderCost(size: PixelSize(width: width, height: height), bytesPerPixel: bytesPerPixel)
             }
             return report
@@ -120,16 +120,25 @@ struct BatchManifest: Sendable {
     func finish(staging: StagingFolder, durability: Durability) throws(ImageError) {
         var earlier = ownEntries
         try AtomicFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
+            // Lines go out in 64 KiB writes.
+            var pending: [UInt8] = []
             var failure: ImageError?
+            func add(_ line: [UInt8]) {
+                pending += line
+                pending.append(UInt8(ascii: "\n"))
+                guard pending.count >= 1 << 16, failure == nil else { return }
+                do throws(ImageError) { try append(pending) } catch { failure = error }
+                pending.removeAll(keepingCapacity: true)
+            }
             BatchJournal.forEachLine(in: journal.path) { line, raw in
-                guard failure == nil else { return }
                 earlier.removeValue(forKey: line.name)
-                do throws(ImageError) { try append(Array(raw) + [UInt8(ascii: "\n")]) } catch { failure = error }
+                add(Array(raw))
+            }
+            for (name, entry) in earlier.sorted(by: { $0.key < $1.key }) {
+                add(try BatchJournal.encode(.init(name: name, entry: entry), file: ownPath))
             }
             if let failure { throw failure }
-            for (name, entry) in earlier.sorted(by: { $0.key < $1.key }) {
-                try append(try BatchJournal.encode(.init(name: name, entry: entry), file: ownPath) + [UInt8(ascii: "\n")])
-            }
+            try append(pending)
         }
         journal.remove()
         _ = RawPath.withCString(legacyPath) { unlink($0) }

@@ -27,7 +27,9 @@ struct BatchRun {
                            outDirectory: settings.outDirectory, settings: settings.fingerprint,
                            force: settings.force, manifest: manifest,
                            outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles),
-                           staging: staging, durability: settings.durability)
+                           staging: staging, durability: settings.durability,
+                           withRenderCost: settings.output == .json || settings.output == .jsonLines
+                               || settings.contactSheet != nil)
         let source = PlannedInputs(
             discovery: InputDiscovery(arguments: settings.inputs,
                                       list: settings.filesFrom.map { InputList(source: $0, separator: settings.separator) },

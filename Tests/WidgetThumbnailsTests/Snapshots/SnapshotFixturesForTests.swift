@@ -83,7 +83,6 @@ enum Fixture {
     static func thumbnail(_ format: ImageFormat = .webp, seed: String = "pixels") -> Thumbnail {
         Thumbnail(bytes: imageBytes(format, seed: seed), format: format, size: PixelSize(width: 500, height: 375),
                   quality: 80, encodeCount: 1, colorHandling: ColorHandling(.untaggedSRGB),
-                  renderCost: RenderCost(size: PixelSize(width: 500, height: 375)),
                   source: ImageInfo(format: .jpeg, size: PixelSize(width: 4000, height: 3000),
                                     colorModel: .rgb, hasAlpha: false))
     }
