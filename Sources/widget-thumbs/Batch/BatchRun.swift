@@ -24,7 +24,7 @@ struct BatchRun {
         let inputs = OutputGuard.Inputs()
         let job = BatchJob(pipeline: ThumbnailPipeline(options: settings.thumbnail),
                            admission: MemoryAdmission(limitBytes: settings.memoryLimitBytes),
-                           outDirectory: settings.outDirectory, settings: settings.fingerprint,
+                           outDirectory: settings.outDirectory, settings: settings.fingerprintDigest,
                            force: settings.force, manifest: manifest,
                            outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles),
                            staging: staging, durability: settings.durability,
