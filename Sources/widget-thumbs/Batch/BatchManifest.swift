@@ -87,7 +87,8 @@ struct BatchManifest: Sendable {
         let names = InputDiscovery.entries(of: directory) ?? []
         // Own files last, so their entries win over another shard's stale ones; a journal is
         // newer than the manifest beside it.
-        for name in names where name.hasPrefix(Self.prefix) && !name.hasPrefix(ownStem + ".") {
+        let ownNames: Set<String> = [ownStem + Self.suffix, ownStem + ".json", ownStem + BatchJournal.suffix]
+        for name in names where name.hasPrefix(Self.prefix) && !ownNames.contains(name) {
             entries.merge(Self.load(InputDiscovery.join(directory, name))) { first, _ in first }
         }
         for path in [legacyPath, ownPath, journal.path] {
@@ -118,8 +119,8 @@ struct BatchManifest: Sendable {
     /// journal does not redo, written atomically as its manifest; then drops the journal and
     /// the earlier version's file.
     func finish(staging: StagingFolder, durability: Durability) throws(ImageError) {
-        var earlier = ownEntries
         try AtomicFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
+            var earlier = ownEntries
             // Lines go out in 64 KiB writes.
             var pending: [UInt8] = []
             var failure: ImageError?

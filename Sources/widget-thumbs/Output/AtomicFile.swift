@@ -32,7 +32,8 @@ enum AtomicFile {
     }
 
     /// The same, for content made piece by piece (`produce` calls `append` as often as it
-    /// likes), so a large file never has to be held whole in memory.
+    /// likes), so a large file never has to be held whole in memory. `produce` may be called a
+    /// second time (when the staging folder is on another file system): it must start afresh.
     static func write(toPath path: String, replacing: Replacement = .anything, staging: Staging = .besideTarget,
                       durability: Durability = .each,
                       _ produce: (_ append: ([UInt8]) throws(ImageError) -> Void) throws(ImageError) -> Void) throws(ImageError) {
@@ -55,7 +56,7 @@ enum AtomicFile {
                 RawPath.withCString(path) { to in replacing == .anything ? rename(from, to) : link(from, to) }
             }
             if result != 0, errno == EXDEV, case .folder = staging {
-                unlink(temporary.path)
+                _ = RawPath.withCString(temporary.path) { unlink($0) }
                 return try write(toPath: path, replacing: replacing, staging: .besideTarget, durability: durability, produce)
             }
             if result != 0, errno == EEXIST, replacing == .nothing {

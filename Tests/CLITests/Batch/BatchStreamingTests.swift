@@ -125,6 +125,11 @@ import WidgetThumbnails
         for key in alone.keys where key.hasPrefix(".") { alone[key] = nil }
         #expect(union.count == 48)
         #expect(union == alone)
+        // A whole run over the shards' folder reads their records: everything is up to date.
+        let whole = try WidgetThumbsBinary.run(["batch", directory.file("in"), "-r", "--out", shared, "--json-lines"], timeout: 300)
+        #expect(whole.status == 0, "\(whole)")
+        let summary = try JSONSerialization.jsonObject(with: Data(whole.stdout.split(separator: "\n").last!.utf8))
+        #expect((summary as? [String: [String: Any]])?["summary"]?["skipped"] as? Int == 48, "\(whole.stdout.suffix(300))")
     }
 
     /// Killed with SIGKILL at a random moment, then run again: every output decodable and
