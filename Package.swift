@@ -52,7 +52,7 @@ let package = Package(
             name: "WidgetThumbnails",
             dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CCrypto", "CColorManagement", "CLinuxFS"]
         ),
-        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails"]),
+        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "CLinuxFS"]),
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
                           path: "Benchmarks/ThumbnailBenchmarks"),
 

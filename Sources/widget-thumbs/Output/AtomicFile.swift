@@ -1,3 +1,4 @@
+import CLinuxFS
 import Glibc
 import WidgetThumbnails
 
@@ -5,6 +6,11 @@ import WidgetThumbnails
 /// (beside the target, or in a staging folder on the same file system), are flushed to disk,
 /// then put in place with one rename or link. On any failure the temporary file is removed and
 /// the target is left as it was.
+///
+/// When nothing may be replaced (a new thumbnail), the temporary file is an unnamed one in
+/// the target's folder (O_TMPFILE) given its name with linkat: one change to one folder per
+/// file, and a killed process leaves nothing behind at all. File systems without O_TMPFILE
+/// (NFS) take the named temporary file.
 enum AtomicFile {
     /// What may already be at the target.
     enum Replacement: Sendable {
@@ -38,6 +44,8 @@ enum AtomicFile {
                       durability: Durability = .each,
                       _ produce: (_ append: ([UInt8]) throws(ImageError) -> Void) throws(ImageError) -> Void) throws(ImageError) {
         let (directory, name) = try split(path)
+        if replacing == .nothing,
+           try writeUnnamed(in: directory, as: name, target: path, durability: durability, produce) { return }
         let temporary: (descriptor: Int32, path: String)
         switch staging {
         case .besideTarget:
@@ -71,6 +79,37 @@ enum AtomicFile {
         }
         // After a link the temporary name is a second link to the target: drop it.
         if !placed { _ = RawPath.withCString(temporary.path) { unlink($0) } }
+    }
+
+    /// Writes an unnamed file in `directory` and links it as `name`; false (nothing done) when
+    /// the file system has no O_TMPFILE.
+    private static func writeUnnamed(in directory: String, as name: String, target: String, durability: Durability,
+                                     _ produce: (_ append: ([UInt8]) throws(ImageError) -> Void) throws(ImageError) -> Void)
+        throws(ImageError) -> Bool {
+        let folder = RawPath.withCString(directory) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard folder >= 0 else { throw failure("cannot open the folder \(directory)", target) }
+        defer { close(folder) }
+        let descriptor = wt_open_tmpfile(folder, 0o666)
+        guard descriptor >= 0 else {
+            switch -descriptor {
+            case EOPNOTSUPP, EISDIR, EINVAL, ENOENT: return false
+            default:
+                errno = -descriptor
+                throw failure("cannot create a file in \(directory)", target)
+            }
+        }
+        defer { close(descriptor) }
+        try produce { chunk throws(ImageError) in try writeAll(chunk, to: descriptor, target: target) }
+        guard durability == .none || fsync(descriptor) == 0 else { throw failure("cannot flush", target) }
+        let linked = RawPath.withCString(name) { wt_link_tmpfile(descriptor, folder, $0) }
+        if linked == -EEXIST {
+            throw ImageError(.io, "a file appeared at the output path while it was written; it is kept", file: target)
+        }
+        guard linked == 0 else {
+            errno = -linked
+            throw failure("cannot move into place", target)
+        }
+        return true
     }
 
     /// The directory (for the temporary file) and the last component of `path`.
