@@ -15,7 +15,7 @@ struct InputDiscovery {
         case recursive
     }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif"]
 
     var depth: Depth
     /// Resolved path of --out, excluded from directory walks.

@@ -61,12 +61,15 @@ struct BatchCommand: Command {
             """,
         arguments: [inputs],
         options: [out, family, format, maxSide, maxBytes, quality, color, jobs, memoryLimit, recursive, force,
-                  json, quiet, contactSheet, shard, strict])
+                  json, quiet, contactSheet, shard, strict, .fullDecode])
 
     var settings: BatchSettings
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         settings = try BatchSettings(arguments)
+        // Here rather than in BatchSettings (being rewritten elsewhere); the fingerprint does
+        // not include it yet, so a re-run with another setting needs --force.
+        settings.thumbnail.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
