@@ -9,6 +9,9 @@ struct HEIFBoxes {
     /// Most items and item references we index; real photos have a few hundred.
     static let maxItems = 1 << 16
     static let maxReferences = 1 << 18
+    /// Deepest chain of item references (derived image, its inputs, their alpha, ...). A real
+    /// file nests 2 or 3 deep (an iden over a grid over tiles).
+    static let maxReferenceDepth = 16
 
     var primaryItem: UInt32?
     /// The primary item's type: "hvc1", "av01", "grid", "iden", ...
@@ -54,8 +57,14 @@ struct HEIFBoxes {
         guard primaryInputs <= maxTiles else {
             throw ImageError(.tooLarge, "the primary image is a grid of \(primaryInputs) tiles, over the limit of \(maxTiles)")
         }
-        if let loop = referenceLoop() {
-            throw ImageError(.corruptImage, "item \(loop) depends on itself through its item references (a reference loop)")
+        switch referenceStructure() {
+        case .loop(let item):
+            throw ImageError(.corruptImage, "item \(item) depends on itself through its item references (a reference loop)")
+        case .depth(let depth) where depth > Self.maxReferenceDepth:
+            // libheif follows references by recursion: a long chain would overflow its stack.
+            throw ImageError(.corruptImage, "item references nest \(depth) deep, over the limit of \(Self.maxReferenceDepth)")
+        case .depth:
+            break
         }
         primaryTransforms = (propertyIndices[primaryItem] ?? []).compactMap { index in
             guard index >= 1, index <= properties.count else { return nil }
@@ -98,22 +107,28 @@ struct HEIFBoxes {
         }
     }
 
+    /// Reads the reference entries the way libheif 1.15 does: one after another, each a box
+    /// header then the ids, ignoring the header's declared size. Walking them as boxes would
+    /// stop at a lying size that libheif reads straight past (a loop we would miss).
     private mutating func readReferences(_ reader: BoxReader, payload: Range<Int>) throws(ImageError) {
         guard let version = reader.u8(payload.lowerBound) else { return }
         let idSize = version == 0 ? 2 : 4
-        var references = reader.children(of: payload.lowerBound + 4..<payload.upperBound)
-        while let reference = references.next() {
-            var offset = reference.payload.lowerBound
-            guard let from = reader.id(offset, size: idSize), let count = reader.u16(offset + idSize) else { continue }
+        let end = min(payload.upperBound, reader.bytes.count)
+        var offset = payload.lowerBound + 4
+        while offset + 8 <= end {
+            guard let size = reader.u32(offset), let type = reader.fourCC(offset + 4) else { return }
+            offset += 8 + (size == 1 ? 8 : 0) + (type == "uuid" ? 16 : 0)
+            guard offset + idSize + 2 <= end, let from = reader.id(offset, size: idSize),
+                  let count = reader.u16(offset + idSize) else { return }
             offset += idSize + 2
             referenceCount += Int(count)
             guard referenceCount <= Self.maxReferences else {
                 throw ImageError(.tooLarge, "the file declares more than \(Self.maxReferences) item references")
             }
             for _ in 0..<Int(count) {
-                guard offset + idSize <= reference.payload.upperBound, let to = reader.id(offset, size: idSize) else { break }
+                guard offset + idSize <= end, let to = reader.id(offset, size: idSize) else { break }
                 offset += idSize
-                switch reference.type {
+                switch type {
                 case "dimg":
                     needs[from, default: []].append(to)
                     dimgCounts[from, default: 0] += 1
@@ -187,33 +202,45 @@ struct HEIFBoxes {
         }
     }
 
-    /// An item on a cycle of `needs` edges, or nil. Iterative, so a deep chain cannot
-    /// overflow the stack.
-    private func referenceLoop() -> UInt32? {
-        enum Mark { case visiting, done }
+    enum ReferenceStructure: Equatable {
+        /// An item on a cycle of `needs` edges.
+        case loop(UInt32)
+        /// No cycle: the longest chain of `needs` edges.
+        case depth(Int)
+    }
+
+    /// A depth-first walk over the `needs` edges that finds a cycle or the longest chain.
+    /// Iterative, so a deep chain cannot overflow our stack either.
+    private func referenceStructure() -> ReferenceStructure {
+        enum Mark { case visiting, done(depth: Int) }
         var marks: [UInt32: Mark] = [:]
+        var deepest = 0
         for root in needs.keys where marks[root] == nil {
-            var stack: [(item: UInt32, next: Int)] = [(root, 0)]
+            var stack: [(item: UInt32, next: Int, depth: Int)] = [(root, 0, 0)]
             marks[root] = .visiting
             while let top = stack.last {
                 let edges = needs[top.item] ?? []
                 if top.next == edges.count {
-                    marks[top.item] = .done
+                    marks[top.item] = .done(depth: top.depth)
+                    deepest = max(deepest, top.depth)
                     stack.removeLast()
+                    if !stack.isEmpty { stack[stack.count - 1].depth = max(stack[stack.count - 1].depth, top.depth + 1) }
                     continue
                 }
                 stack[stack.count - 1].next += 1
                 let child = edges[top.next]
                 switch marks[child] {
-                case .visiting: return child
-                case .done: continue
+                case .visiting?:
+                    return .loop(child)
+                case .done(let depth)?:
+                    stack[stack.count - 1].depth = max(stack[stack.count - 1].depth, depth + 1)
                 case nil:
                     marks[child] = .visiting
-                    stack.append((child, 0))
+                    stack.append((child, 0, 0))
                 }
             }
         }
-        return nil
+        return .depth(deepest)
     }
 }
 

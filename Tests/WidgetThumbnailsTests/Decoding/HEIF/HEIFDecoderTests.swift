@@ -105,6 +105,26 @@ import TestSupport
         }
     }
 
+    /// libheif reads iref entries one after another and ignores their declared sizes; a walk
+    /// that stopped at a lying size missed this loop and libheif recursed until its stack
+    /// overflowed (found by FuzzHEIF).
+    @Test func aLoopBehindALyingReferenceSizeIsRefused() throws {
+        var bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1, type: "grid"), HEIFForge.Item(id: 2, type: "grid")], primary: 1,
+                                   references: [.init("dimg", from: 1, to: [2]), .init("dimg", from: 2, to: [1])])
+        let firstEntry = try #require(bytes.firstRange(of: Array("dimg".utf8)))
+        // "dimg", from, count, one id: then the second entry's size, 0x0000000E becomes 0xAF00000E.
+        bytes[firstEntry.lowerBound + 10] = 0xAF
+        #expect { try ImageDecoder.probe(bytes) } throws: { ($0 as? ImageError)?.reason.contains("loop") == true }
+    }
+
+    @Test func aDeepChainOfDerivedImagesIsRefused() throws {
+        let items = (1...20).map { HEIFForge.Item(id: UInt16($0), type: $0 == 20 ? "hvc1" : "iden") }
+        let chain = (1..<20).map { HEIFForge.Reference("dimg", from: UInt16($0), to: [UInt16($0 + 1)]) }
+        #expect {
+            try ImageDecoder.probe(HEIFForge.file(items: items, primary: 1, references: chain))
+        } throws: { ($0 as? ImageError)?.reason.contains("nest 19 deep") == true }
+    }
+
     @Test func aLyingHugeSizeIsTooLargeInMilliseconds() throws {
         let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1, width: 60_000, height: 60_000)], primary: 1)
         let clock = ContinuousClock()
