@@ -21,10 +21,15 @@ struct HEIFFile {
         guard size.width > 0, size.height > 0 else {
             throw ImageError(.corruptImage, "the primary image has no size (\(size))")
         }
+        // libheif 1.15 decodes an image whose bit depth it cannot tell into wild allocations
+        // and a crash (found by FuzzHEIF); heif-convert refuses it the same way.
+        guard (1...16).contains(primary.luma_bits) else {
+            throw ImageError(.corruptImage, "the primary image has no defined bit depth (\(primary.luma_bits))")
+        }
 
         let listed = withUnsafeBytes(of: raw.thumbnails) { Array($0.bindMemory(to: wt_heif_image_facts.self)) }
         let thumbnails = listed.prefix(Int(max(0, min(raw.thumbnail_count, WT_HEIF_MAX_LISTED_THUMBNAILS))))
-            .filter { $0.item_id != 0 && $0.width > 0 && $0.height > 0 }
+            .filter { $0.item_id != 0 && $0.width > 0 && $0.height > 0 && (1...16).contains($0.luma_bits) }
             .map { HEIFEmbeddedImage(itemID: $0.item_id, size: PixelSize(width: Int($0.width), height: Int($0.height)),
                                      bitDepth: Int($0.luma_bits), hasAlpha: $0.has_alpha != 0) }
         // Refuse now, in milliseconds, when only an over-limit primary could be decoded.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WidgetThumbnails
 import TestSupport
@@ -115,6 +116,16 @@ import TestSupport
         // "dimg", from, count, one id: then the second entry's size, 0x0000000E becomes 0xAF00000E.
         bytes[firstEntry.lowerBound + 10] = 0xAF
         #expect { try ImageDecoder.probe(bytes) } throws: { ($0 as? ImageError)?.reason.contains("loop") == true }
+    }
+
+    /// Found by FuzzHEIF: libheif 1.15 decodes an image with no defined bit depth by
+    /// allocating 2.7 GB and crashing; refused before decoding.
+    @Test func anUndefinedBitDepthIsRefusedBeforeDecoding() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/undefined-bit-depth-makes-libheif-allocate-2.7GB.heic").path))
+        #expect {
+            try ImageDecoder.decode([UInt8](bytes))
+        } throws: { ($0 as? ImageError)?.reason.contains("no defined bit depth") == true }
     }
 
     @Test func aDeepChainOfDerivedImagesIsRefused() throws {
