@@ -161,20 +161,25 @@ wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, char *e
     info->icc_size = heif_image_handle_get_raw_color_profile_size(file->primary);
     if (info->icc_size > 0) info->color_flags |= WT_HEIF_COLOR_ICC;
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(file->primary, &nclx).code == heif_error_Ok && nclx != NULL) {
+    const struct heif_error nclx_result = heif_image_handle_get_nclx_color_profile(file->primary, &nclx);
+    // libheif hands out the profile even when it fails on an unknown code point (and the
+    // caller must free it): keep the codes, with no chromaticities, so Swift refuses to guess.
+    if (nclx != NULL && (nclx_result.code == heif_error_Ok || nclx_result.code == heif_error_Invalid_input)) {
         info->color_flags |= WT_HEIF_COLOR_NCLX;
         info->nclx_primaries = (int32_t)nclx->color_primaries;
         info->nclx_transfer = (int32_t)nclx->transfer_characteristics;
         info->nclx_matrix = (int32_t)nclx->matrix_coefficients;
         info->nclx_full_range = nclx->full_range_flag;
-        const float xy[8] = {
-            nclx->color_primary_red_x, nclx->color_primary_red_y, nclx->color_primary_green_x,
-            nclx->color_primary_green_y, nclx->color_primary_blue_x, nclx->color_primary_blue_y,
-            nclx->color_primary_white_x, nclx->color_primary_white_y,
-        };
-        memcpy(info->nclx_chromaticities, xy, sizeof(xy));
-        heif_nclx_color_profile_free(nclx);
+        if (nclx_result.code == heif_error_Ok) {
+            const float xy[8] = {
+                nclx->color_primary_red_x, nclx->color_primary_red_y, nclx->color_primary_green_x,
+                nclx->color_primary_green_y, nclx->color_primary_blue_x, nclx->color_primary_blue_y,
+                nclx->color_primary_white_x, nclx->color_primary_white_y,
+            };
+            memcpy(info->nclx_chromaticities, xy, sizeof(xy));
+        }
     }
+    if (nclx != NULL) heif_nclx_color_profile_free(nclx);
 
     const heif_item_id exif = first_exif_id(file->primary);
     info->exif_size = exif != 0 ? heif_image_handle_get_metadata_size(file->primary, exif) : 0;

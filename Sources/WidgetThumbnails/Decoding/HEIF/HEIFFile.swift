@@ -33,8 +33,7 @@ struct HEIFFile {
             .map { HEIFEmbeddedImage(itemID: $0.item_id, size: PixelSize(width: Int($0.width), height: Int($0.height)),
                                      bitDepth: Int($0.luma_bits), hasAlpha: $0.has_alpha != 0) }
         // Refuse now, in milliseconds, when only an over-limit primary could be decoded.
-        _ = try HEIFImageChoice.choose(primary: size, thumbnails: thumbnails, box: PixelSize(width: 1, height: 1),
-                                       limits: limits, policy: .whenLargeEnough)
+        try HEIFImageChoice.checkSomethingFits(primary: size, thumbnails: thumbnails, limits: limits)
 
         let hasICC = raw.color_flags & UInt32(WT_HEIF_COLOR_ICC) != 0
         let nclx = raw.color_flags & UInt32(WT_HEIF_COLOR_NCLX) != 0 ? Self.nclx(raw) : nil

@@ -45,6 +45,19 @@ public enum HEIFImageChoice: Sendable, Equatable, CustomStringConvertible {
         throw ImageError(.tooLarge, "\(overLimits.reason), and no embedded thumbnail covers the \(output) output")
     }
 
+    /// Throws the limits' own error when the primary is over them and no embedded image of its
+    /// shape is within them: then nothing in the file can make a thumbnail.
+    static func checkSomethingFits(primary: PixelSize, thumbnails: [HEIFEmbeddedImage],
+                                   limits: DecodeLimits) throws(ImageError) {
+        do {
+            try limits.check(primary)
+        } catch {
+            guard thumbnails.contains(where: { sameAspect($0.size, primary) && (try? limits.check($0.size)) != nil }) else {
+                throw ImageError(error.code, "\(error.reason), and no embedded thumbnail can stand in")
+            }
+        }
+    }
+
     static func sameAspect(_ a: PixelSize, _ b: PixelSize) -> Bool {
         guard a.width > 0, a.height > 0, b.width > 0, b.height > 0 else { return false }
         let ratioA = Double(a.width) / Double(a.height)

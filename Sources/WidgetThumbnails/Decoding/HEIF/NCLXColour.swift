@@ -21,11 +21,14 @@ public struct NCLXColour: Sendable, Equatable, Codable, CustomStringConvertible 
         self.chromaticities = chromaticities
     }
 
-    /// BT.709 primaries (or unspecified) with an SDR camera or sRGB curve: sRGB as browsers
-    /// and libvips show it.
+    /// BT.709 primaries (or unspecified) with an SDR camera or sRGB curve and a matrix libheif
+    /// knows: sRGB as browsers and libvips show it.
     public var isSRGB: Bool {
-        [1, 2].contains(primaries) && [1, 2, 6, 13, 14, 15].contains(transfer)
+        [1, 2].contains(primaries) && [1, 2, 6, 13, 14, 15].contains(transfer) && hasKnownCodes
     }
+
+    /// False when libheif refused one of the code points (the chromaticities are then zero).
+    public var hasKnownCodes: Bool { chromaticities.count == 8 && chromaticities.allSatisfy { $0 > 0 } }
 
     /// PQ or HLG: converted with highlights clipped.
     public var isHDR: Bool { transfer == 16 || transfer == 18 }
