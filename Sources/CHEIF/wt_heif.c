@@ -271,6 +271,13 @@ void wt_heif_pixels_free(wt_heif_pixels *pixels) {
     free(pixels);
 }
 
+int wt_heif_pixels_crop(wt_heif_pixels *pixels, int32_t width, int32_t height) {
+    if (pixels == NULL || width < 1 || height < 1 || width > pixels->width || height > pixels->height) return -1;
+    pixels->width = width;
+    pixels->height = height;
+    return 0;
+}
+
 int32_t wt_heif_pixels_bits(const wt_heif_pixels *pixels) { return pixels != NULL ? pixels->bits : 0; }
 
 /// Undoes premultiplication, rounding to nearest (alpha 0 leaves black).

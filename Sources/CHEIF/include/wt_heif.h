@@ -88,6 +88,10 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
                               char *error, size_t error_capacity);
 void wt_heif_pixels_free(wt_heif_pixels *pixels);
 
+/// Narrows the pixels to their top-left `width` x `height` (never wider or taller than they
+/// are): libheif 1.15 returns the coded size when it exceeds the declared one. 0, or -1.
+int wt_heif_pixels_crop(wt_heif_pixels *pixels, int32_t width, int32_t height);
+
 /// Bits per sample of the decoded pixels (8, 10, 12, ...).
 int32_t wt_heif_pixels_bits(const wt_heif_pixels *pixels);
 

@@ -75,8 +75,8 @@ struct HEIFFile {
     }
 
     /// The image `options` call for, decoded with its transforms applied (never the EXIF
-    /// orientation), and which one it was: an embedded thumbnail found letterboxed once decoded
-    /// gives way to the primary.
+    /// orientation), and which one it was: an embedded thumbnail found letterboxed, or not of
+    /// its declared size, once decoded gives way to the primary.
     func decode(_ options: DecodeOptions) throws(ImageError) -> (pixels: HEIFLibrary.Pixels, choice: HEIFImageChoice) {
         let choice = try HEIFImageChoice.choose(primary: info.size, thumbnails: details.thumbnails, box: options.targetBox,
                                                 limits: options.limits, policy: options.embeddedThumbnails)
@@ -87,17 +87,22 @@ struct HEIFFile {
             pixels = try context.decode(thumbnail: nil, strictness: options.strictness)
         case .embeddedThumbnail(let image, let reason):
             pixels = try context.decode(thumbnail: image.itemID, strictness: options.strictness)
-            if LetterboxCheck.isLetterboxed(pixels) {
+            if pixels.size != image.size || LetterboxCheck.isLetterboxed(pixels) {
                 guard reason == .twiceTheOutput else {
-                    throw ImageError(.tooLarge, "the primary image is over the limits and its embedded \(image.size) thumbnail is letterboxed")
+                    throw ImageError(.tooLarge, "the primary image is over the limits and its embedded \(image.size) thumbnail is letterboxed or not its declared size")
                 }
                 used = .primary
                 pixels = try context.decode(thumbnail: nil, strictness: options.strictness)
             }
         }
-        // libheif checks the decoded size against ispe; this is the promise Swift relies on.
-        guard pixels.size.width > 0, pixels.size.height > 0, (try? options.limits.check(pixels.size)) != nil else {
-            throw ImageError(.tooLarge, "libheif decoded \(pixels.size), outside the limits")
+        // The decoded primary must be the size the file declares once transformed. libheif 1.15
+        // returns a coded size larger than ispe as it is (found by FuzzHEIF): untransformed, the
+        // declared top-left part is the picture, as newer libheif versions crop it. Anything
+        // else (smaller, or rotated padding) is refused. A thumbnail that does not match its
+        // declared size gave way to the primary above.
+        let untransformed = details.transforms.allSatisfy { $0 == .rotation(degreesAnticlockwise: 0) }
+        guard pixels.size == info.size || (untransformed && pixels.crop(to: info.size)) else {
+            throw ImageError(.corruptImage, "libheif decoded \(pixels.size) where the file declares \(info.size)")
         }
         return (pixels, used)
     }

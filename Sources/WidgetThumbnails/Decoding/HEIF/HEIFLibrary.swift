@@ -67,7 +67,7 @@ enum HEIFLibrary {
     /// Decoded interleaved pixels, held by libheif until released.
     final class Pixels {
         private let handle: OpaquePointer
-        let size: PixelSize
+        private(set) var size: PixelSize
 
         fileprivate init(_ handle: OpaquePointer, size: PixelSize) {
             self.handle = handle
@@ -75,6 +75,15 @@ enum HEIFLibrary {
         }
 
         deinit { wt_heif_pixels_free(handle) }
+
+        /// Keeps only the top-left `target` (no larger than `size`); false when it does not fit.
+        func crop(to target: PixelSize) -> Bool {
+            guard wt_heif_pixels_crop(handle, Int32(clamping: target.width), Int32(clamping: target.height)) == 0 else {
+                return false
+            }
+            size = target
+            return true
+        }
 
         /// Bits per sample as decoded (8, 10, 12).
         var bitDepth: Int { Int(wt_heif_pixels_bits(handle)) }

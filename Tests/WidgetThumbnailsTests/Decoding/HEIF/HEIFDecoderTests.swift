@@ -128,6 +128,16 @@ import TestSupport
         } throws: { ($0 as? ImageError)?.reason.contains("no defined bit depth") == true }
     }
 
+    /// Found by FuzzHEIF: libheif 1.15 returned a 64x64 coded picture for a 64x58 ispe; the
+    /// declared top-left part is kept, so no stage sees a size the probe did not report.
+    @Test func aCodedSizeLargerThanDeclaredIsCroppedToIt() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/decoded-64x64-where-the-file-declares-64x58.heic").path))
+        let decoded = try ImageDecoder.decode([UInt8](bytes))
+        #expect(decoded.image.size == PixelSize(width: 64, height: 58))
+        #expect(decoded.info.size == decoded.image.size)
+    }
+
     @Test func aDeepChainOfDerivedImagesIsRefused() throws {
         let items = (1...20).map { HEIFForge.Item(id: UInt16($0), type: $0 == 20 ? "hvc1" : "iden") }
         let chain = (1..<20).map { HEIFForge.Reference("dimg", from: UInt16($0), to: [UInt16($0 + 1)]) }
