@@ -101,7 +101,7 @@ struct HEIFFile {
         // else (smaller, or rotated padding) is refused. A thumbnail that does not match its
         // declared size gave way to the primary above.
         let untransformed = details.transforms.allSatisfy { $0 == .rotation(degreesAnticlockwise: 0) }
-        guard pixels.size == info.size || (untransformed && pixels.crop(to: info.size)) else {
+        guard used != .primary || pixels.size == info.size || (untransformed && pixels.crop(to: info.size)) else {
             throw ImageError(.corruptImage, "libheif decoded \(pixels.size) where the file declares \(info.size)")
         }
         return (pixels, used)

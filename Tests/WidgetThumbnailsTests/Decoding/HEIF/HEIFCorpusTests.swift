@@ -137,6 +137,27 @@ struct HEIFCorpusTests {
         #expect(tipX > image.width / 3 && tipX < image.width * 2 / 3, "the tip is at x \(tipX)")
     }
 
+    /// For a 150x150 box arrow.heic's own 240x320 thumbnail is twice the 113x150 output: it is
+    /// used, upright by its own transforms, and matches the primary's thumbnail closely.
+    @Test func arrowsEmbeddedThumbnailStandsInForASmallBox() throws {
+        let bytes = try Corpus.bytes("heic/arrow.heic")
+        let box = PixelSize(width: 150, height: 150)
+        let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(targetBox: box))
+        #expect(decoded.image.size == PixelSize(width: 240, height: 320))
+        let (_, choice) = try HEIFFile(bytes, limits: .default).decode(DecodeOptions(targetBox: box))
+        guard case .embeddedThumbnail(let image, .twiceTheOutput) = choice else {
+            Issue.record("\(choice)")
+            return
+        }
+        #expect(image.size == PixelSize(width: 240, height: 320))
+        let shortcut = try Self.thumbnail(bytes, box: box)
+        let full = try Self.thumbnail(bytes, box: box, embeddedThumbnails: .never)
+        #expect(shortcut.size == PixelSize(width: 113, height: 150) && full.size == shortcut.size)
+        let difference = Self.difference(shortcut, full)
+        print("arrow.heic at 150 px: embedded thumbnail against the full decode, mean difference \(difference.mean)")
+        #expect(difference.mean <= 3, "shortcut against full decode: \(difference)")
+    }
+
     /// cat.hif is 10-bit: rounded to 8 bits its thumbnail has no bias against the reference;
     /// truncating (libheif's convert_hdr_to_8bit) would darken it by about half a level.
     /// Its 1616x1080 thumbnail is letterboxed (black bars right and bottom), so the primary
