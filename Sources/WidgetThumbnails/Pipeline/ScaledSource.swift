@@ -14,7 +14,7 @@ enum ScaledSource {
     case decoded(DecodedImage)
     case pngRows([UInt8], DecodeOptions)
     case pngFile(OpenInputFile, DecodeOptions)
-    case heifPixels(HEIFLibrary.Pixels)
+    case heifPixels(HEIFLibrary.Pixels, HEIFImageChoice)
 
     static func open(_ input: ThumbnailInput, info: ImageInfo, options: DecodeOptions) throws(ImageError) -> ScaledSource {
         switch input {
@@ -27,9 +27,16 @@ enum ScaledSource {
             case .jpeg, .webp:
                 return .decoded(try ImageDecoder.decode(bytes, options: options))
             case .heif:
-                return .heifPixels(try HEIFFile(bytes, limits: options.limits).decode(options).pixels)
+                let (pixels, choice) = try HEIFFile(bytes, limits: options.limits).decode(options)
+                return .heifPixels(pixels, choice)
             }
         }
+    }
+
+    /// Which image of a HEIF the pixels come from; nil for other formats.
+    var heifImage: HEIFImageChoice? {
+        if case .heifPixels(_, let choice) = self { return choice }
+        return nil
     }
 
     /// The image resampled to `size` (stored orientation; never upscaled).
@@ -37,7 +44,7 @@ enum ScaledSource {
         switch self {
         case .decoded(let decoded):
             return try Resampler.resize(decoded.image, to: size)
-        case .heifPixels(let pixels):
+        case .heifPixels(let pixels, _):
             return try pixels.resampled(to: size)
         case .pngRows(let bytes, let options):
             return try PNGRowReader.withReader(bytes, options: options) { (reader) throws(ImageError) -> RGBAImage in

@@ -67,6 +67,6 @@ public struct ThumbnailPipeline: Sendable {
                          quality: encoded.quality, encodeCount: encoded.encodeCount,
                          colorHandling: color.handling,
                          renderCost: RenderCost(size: encoded.size, bytesPerPixel: wideColour ? 8 : 4),
-                         source: info, attempts: encoded.attempts, timings: timings)
+                         source: info, attempts: encoded.attempts, timings: timings, heifImage: source.heifImage)
     }
 }

@@ -184,6 +184,21 @@ struct HEIFCorpusTests {
         #expect(gray.pixels[0] == 0 && gray.pixels[gray.width * 4] == 3, "\(gray.pixels[gray.width * 4])")
     }
 
+    @Test func aThumbnailSaysWhichHEIFImageItWasMadeFrom() throws {
+        let bytes = try Corpus.bytes("heic/arrow.heic")
+        let small = ThumbnailOptions(box: PixelSize(width: 150, height: 150))
+        let shortcut = try ThumbnailPipeline(options: small).thumbnail(of: bytes)
+        guard case .embeddedThumbnail(let image, .twiceTheOutput)? = shortcut.heifImage else {
+            Issue.record("\(String(describing: shortcut.heifImage))")
+            return
+        }
+        #expect(image.size == PixelSize(width: 240, height: 320))
+        var full = small
+        full.embeddedThumbnails = .never
+        #expect(try ThumbnailPipeline(options: full).thumbnail(of: bytes).heifImage == .primary)
+        #expect(try ThumbnailPipeline().thumbnail(of: try Corpus.bytes("heic/zPug_3.heic")).heifImage == .primary)
+    }
+
     @Test func theMemoryEstimateCountsAFullSizePrimary() throws {
         let bytes = try Corpus.bytes("heic/arrow.heic")
         let info = try ImageDecoder.probe(bytes)
