@@ -9,13 +9,17 @@ public enum HEIFForge {
         public var width: UInt32
         public var height: UInt32
         public var data: [UInt8]
+        /// The auxC type of an auxiliary image ("urn:mpeg:hevc:2015:auxid:1" for alpha).
+        public var auxiliaryType: String?
 
-        public init(id: UInt16, type: String = "hvc1", width: UInt32 = 64, height: UInt32 = 64, data: [UInt8] = [0, 0, 0, 1]) {
+        public init(id: UInt16, type: String = "hvc1", width: UInt32 = 64, height: UInt32 = 64, data: [UInt8] = [0, 0, 0, 1],
+                    auxiliaryType: String? = nil) {
             self.id = id
             self.type = type
             self.width = width
             self.height = height
             self.data = data
+            self.auxiliaryType = auxiliaryType
         }
     }
 
@@ -49,12 +53,19 @@ public enum HEIFForge {
                 }
             }
             let iref = references.isEmpty ? [] : fullBox("iref", irefs)
-            // Property 1 is an hvcC for every hvc1 item; then one ispe per item.
-            let ipco = box("ipco", box("hvcC", hvcC) + items.flatMap { fullBox("ispe", u32($0.width) + u32($0.height)) })
+            // Property 1 is an hvcC for every hvc1 item; then one ispe per item; then the auxC
+            // boxes of the auxiliary items.
+            let auxiliary = items.filter { $0.auxiliaryType != nil }
+            let ipco = box("ipco", box("hvcC", hvcC) + items.flatMap { fullBox("ispe", u32($0.width) + u32($0.height)) }
+                           + auxiliary.flatMap { fullBox("auxC", Array($0.auxiliaryType!.utf8) + [0]) })
             var associations: [UInt8] = []
             for (index, item) in items.enumerated() {
-                let ispe = UInt8(0x80 | (index + 2))
-                associations += u16(item.id) + (item.type == "hvc1" ? [2, 0x81, ispe] : [1, ispe])
+                var properties: [UInt8] = item.type == "hvc1" ? [0x81] : []
+                properties.append(UInt8(0x80 | (index + 2)))
+                if let auxIndex = auxiliary.firstIndex(where: { $0.id == item.id }) {
+                    properties.append(UInt8(0x80 | (items.count + 2 + auxIndex)))
+                }
+                associations += u16(item.id) + [UInt8(properties.count)] + properties
             }
             let ipma = fullBox("ipma", u32(UInt32(items.count)) + associations)
             let iprp = box("iprp", ipco + ipma)

@@ -37,9 +37,12 @@ struct HEIFBoxes {
     /// Property indices (1-based into `properties`) per item, in the order listed.
     private var propertyIndices: [UInt32: [Int]] = [:]
 
+    private let reader: BoxReader
+
     /// Walks the boxes and applies `maxTiles` (the primary's inputs) and the indexing limits.
     init(_ bytes: [UInt8], maxTiles: Int) throws(ImageError) {
         let reader = BoxReader(bytes: bytes)
+        self.reader = reader
         var boxes = reader.children(of: 0..<bytes.count)
         while let meta = boxes.next() {
             guard meta.type == "meta" else { continue }
@@ -183,6 +186,40 @@ struct HEIFBoxes {
                 propertyIndices[item, default: []].append(index)
             }
         }
+    }
+
+    /// Checks what decoding `item` makes libheif decode as well (grid tiles, the alpha plane,
+    /// what an iden or overlay is made from): each declared size within `limits`, and no overlay
+    /// (`iovl`), whose canvas libheif 1.15 allocates from the item's data unchecked (FuzzHEIF: an
+    /// overlay as the alpha plane of a 16x16 image cost 2.2 GB). Unknown items pass: libheif
+    /// refuses what it cannot decode.
+    func checkDependencies(of item: UInt32, limits: DecodeLimits) throws(ImageError) {
+        var seen: Set<UInt32> = [item]
+        var pending = [item]
+        while let next = pending.popLast() {
+            if itemTypes[next] == "iovl" {
+                throw ImageError(.unsupportedFormat, "item \(next) is an overlay (iovl) image, which is not decoded")
+            }
+            if next != item, let size = declaredSize(of: next) {
+                do {
+                    try limits.check(size)
+                } catch {
+                    throw ImageError(error.code, "item \(next), which item \(item) needs, declares \(error.reason)")
+                }
+            }
+            for child in needs[next] ?? [] where seen.insert(child).inserted { pending.append(child) }
+        }
+    }
+
+    /// The item's `ispe` size, when it has one.
+    private func declaredSize(of item: UInt32) -> PixelSize? {
+        for index in propertyIndices[item] ?? [] where index >= 1 && index <= properties.count {
+            let property = properties[index - 1]
+            guard property.type == "ispe", let width = reader.u32(property.payload.lowerBound + 4),
+                  let height = reader.u32(property.payload.lowerBound + 8) else { continue }
+            return PixelSize(width: Int(width), height: Int(height))
+        }
+        return nil
     }
 
     private static func transform(_ property: (type: String, payload: Range<Int>), in reader: BoxReader) -> HEIFTransform? {

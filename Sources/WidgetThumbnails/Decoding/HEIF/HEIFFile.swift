@@ -5,6 +5,7 @@ import CHEIF
 /// before libheif sees it; libheif's image size limit is set before it parses.
 struct HEIFFile {
     let context: HEIFLibrary.Context
+    let boxes: HEIFBoxes
     var info: ImageInfo
     var details: HEIFDetails
 
@@ -14,6 +15,7 @@ struct HEIFFile {
             throw ImageError(.unsupportedFormat, "no ftyp box with a HEIF or AVIF brand")
         }
         let boxes = try HEIFBoxes(bytes, maxTiles: limits.maxTiles)
+        self.boxes = boxes
         context = try HEIFLibrary.Context(bytes, maxSide: limits.maxDimension, primary: boxes.masterOfPrimary)
         let raw = try context.info()
         let primary = raw.primary
@@ -84,14 +86,17 @@ struct HEIFFile {
         var used = choice
         switch choice {
         case .primary:
+            try checkDependencies(of: nil, limits: options.limits)
             pixels = try context.decode(thumbnail: nil, strictness: options.strictness)
         case .embeddedThumbnail(let image, let reason):
+            try checkDependencies(of: image.itemID, limits: options.limits)
             pixels = try context.decode(thumbnail: image.itemID, strictness: options.strictness)
             if pixels.size != image.size || LetterboxCheck.isLetterboxed(pixels) {
                 guard reason == .twiceTheOutput else {
                     throw ImageError(.tooLarge, "the primary image is over the limits and its embedded \(image.size) thumbnail is letterboxed or not its declared size")
                 }
                 used = .primary
+                try checkDependencies(of: nil, limits: options.limits)
                 pixels = try context.decode(thumbnail: nil, strictness: options.strictness)
             }
         }
@@ -105,6 +110,12 @@ struct HEIFFile {
             throw ImageError(.corruptImage, "libheif decoded \(pixels.size) where the file declares \(info.size)")
         }
         return (pixels, used)
+    }
+
+    /// The box walk's checks of what decoding this image (nil: the primary) pulls in.
+    private func checkDependencies(of thumbnail: UInt32?, limits: DecodeLimits) throws(ImageError) {
+        guard let item = thumbnail ?? boxes.primaryItem else { return }
+        try boxes.checkDependencies(of: item, limits: limits)
     }
 
     private static func nclx(_ raw: wt_heif_info) -> NCLXColour {

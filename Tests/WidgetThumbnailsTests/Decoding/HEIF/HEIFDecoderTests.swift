@@ -138,6 +138,25 @@ import TestSupport
         #expect(decoded.info.size == decoded.image.size)
     }
 
+    /// Found by FuzzHEIF: an overlay (iovl) item as the alpha plane of a 16x16 image made
+    /// libheif 1.15 allocate 2.2 GB; what an image pulls in is checked before decoding.
+    @Test func anOverlayTheImageNeedsIsRefusedBeforeDecoding() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/overlay-alpha-plane-makes-libheif-allocate-2.2GB.heic").path))
+        #expect {
+            try ImageDecoder.decode([UInt8](bytes))
+        } throws: { ($0 as? ImageError)?.reason.contains("overlay (iovl)") == true }
+    }
+
+    @Test func aHugeAlphaPlaneIsRefusedBeforeDecoding() throws {
+        let alpha = HEIFForge.Item(id: 2, width: 60_000, height: 60_000, auxiliaryType: "urn:mpeg:hevc:2015:auxid:1")
+        let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1), alpha],
+                                   primary: 1, references: [.init("auxl", from: 2, to: [1])])
+        #expect {
+            try ImageDecoder.decode(bytes)
+        } throws: { ($0 as? ImageError)?.code == .tooLarge && ($0 as? ImageError)?.reason.contains("item 2") == true }
+    }
+
     @Test func aDeepChainOfDerivedImagesIsRefused() throws {
         let items = (1...20).map { HEIFForge.Item(id: UInt16($0), type: $0 == 20 ? "hvc1" : "iden") }
         let chain = (1..<20).map { HEIFForge.Reference("dimg", from: UInt16($0), to: [UInt16($0 + 1)]) }
