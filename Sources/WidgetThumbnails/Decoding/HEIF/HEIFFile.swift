@@ -23,6 +23,13 @@ struct HEIFFile {
         guard size.width > 0, size.height > 0 else {
             throw ImageError(.corruptImage, "the primary image has no size (\(size))")
         }
+        // Rotation and mirroring keep the stored size, a clean aperture only crops: anything
+        // larger is a clap libheif 1.15 mishandles (FuzzHEIF: 65295x24 from a 64x64 image, and
+        // a leak on its error path).
+        let stored = PixelSize(width: Int(primary.ispe_width), height: Int(primary.ispe_height))
+        guard Self.fits(size, within: stored) else {
+            throw ImageError(.corruptImage, "the primary's transforms make \(size) out of a \(stored) image")
+        }
         // libheif 1.15 decodes an image whose bit depth it cannot tell into wild allocations
         // and a crash (found by FuzzHEIF); heif-convert refuses it the same way.
         guard (1...16).contains(primary.luma_bits) else {
@@ -31,7 +38,9 @@ struct HEIFFile {
 
         let listed = withUnsafeBytes(of: raw.thumbnails) { Array($0.bindMemory(to: wt_heif_image_facts.self)) }
         let thumbnails = listed.prefix(Int(max(0, min(raw.thumbnail_count, WT_HEIF_MAX_LISTED_THUMBNAILS))))
-            .filter { $0.item_id != 0 && $0.width > 0 && $0.height > 0 && (1...16).contains($0.luma_bits) }
+            .filter { $0.item_id != 0 && $0.width > 0 && $0.height > 0 && (1...16).contains($0.luma_bits)
+                && Self.fits(PixelSize(width: Int($0.width), height: Int($0.height)),
+                             within: PixelSize(width: Int($0.ispe_width), height: Int($0.ispe_height))) }
             .map { HEIFEmbeddedImage(itemID: $0.item_id, size: PixelSize(width: Int($0.width), height: Int($0.height)),
                                      bitDepth: Int($0.luma_bits), hasAlpha: $0.has_alpha != 0) }
         // Refuse now, in milliseconds, when only an over-limit primary could be decoded.
@@ -116,6 +125,13 @@ struct HEIFFile {
     private func checkDependencies(of thumbnail: UInt32?, limits: DecodeLimits) throws(ImageError) {
         guard let item = thumbnail ?? boxes.primaryItem else { return }
         try boxes.checkDependencies(of: item, limits: limits)
+    }
+
+    /// Whether an image of `size` can come out of one `stored` (ispe) by rotating, mirroring and
+    /// cropping. Without an ispe (0x0) libheif has refused the file already.
+    private static func fits(_ size: PixelSize, within stored: PixelSize) -> Bool {
+        (size.width <= stored.width && size.height <= stored.height)
+            || (size.width <= stored.height && size.height <= stored.width)
     }
 
     private static func nclx(_ raw: wt_heif_info) -> NCLXColour {

@@ -157,6 +157,16 @@ import TestSupport
         } throws: { ($0 as? ImageError)?.code == .tooLarge && ($0 as? ImageError)?.reason.contains("item 2") == true }
     }
 
+    /// Found by FuzzHEIF: a clap that libheif 1.15 turned into a 65295x24 image out of a
+    /// 64x64 one (and leaked on); a transform can only keep or shrink the stored size.
+    @Test func aCleanApertureLargerThanTheImageIsRefused() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/clap-larger-than-the-image-leaks-in-libheif.heic").path))
+        #expect {
+            try ImageDecoder.probe([UInt8](bytes))
+        } throws: { ($0 as? ImageError)?.reason.contains("65295x24 out of a 64x64 image") == true }
+    }
+
     @Test func aDeepChainOfDerivedImagesIsRefused() throws {
         let items = (1...20).map { HEIFForge.Item(id: UInt16($0), type: $0 == 20 ? "hvc1" : "iden") }
         let chain = (1..<20).map { HEIFForge.Reference("dimg", from: UInt16($0), to: [UInt16($0 + 1)]) }
