@@ -18,6 +18,10 @@ struct HEIFBoxes {
     var primaryType: String?
     /// The primary's transform properties (irot, imir, clap) in the order they apply.
     var primaryTransforms: [HEIFTransform] = []
+    /// A primary `clap` whose size is not whole pixels or whose offsets are not whole or half
+    /// pixels: what cameras write is whole sizes and half-pixel offsets, and libheif 1.15's
+    /// fraction arithmetic leaks on the others (FuzzHEIF).
+    var primaryHasOddCleanAperture = false
     /// The images the primary is derived from (`dimg` references): the tiles of a grid.
     var primaryInputs = 0
     /// The image the primary item is itself declared a thumbnail of (a `thmb` reference from
@@ -72,6 +76,10 @@ struct HEIFBoxes {
         primaryTransforms = (propertyIndices[primaryItem] ?? []).compactMap { index in
             guard index >= 1, index <= properties.count else { return nil }
             return Self.transform(properties[index - 1], in: reader)
+        }
+        primaryHasOddCleanAperture = (propertyIndices[primaryItem] ?? []).contains { index in
+            guard index >= 1, index <= properties.count, properties[index - 1].type == "clap" else { return false }
+            return !Self.isPlainCleanAperture(properties[index - 1].payload, in: reader)
         }
     }
 
@@ -237,6 +245,14 @@ struct HEIFBoxes {
         default:
             return nil
         }
+    }
+
+    /// Whole-pixel size, whole- or half-pixel offsets, every denominator non-zero.
+    private static func isPlainCleanAperture(_ payload: Range<Int>, in reader: BoxReader) -> Bool {
+        let fields = (0..<8).compactMap { reader.u32(payload.lowerBound + 4 * $0) }
+        guard fields.count == 8, fields[1] > 0, fields[3] > 0, fields[5] > 0, fields[7] > 0 else { return false }
+        return fields[0] % fields[1] == 0 && fields[2] % fields[3] == 0 && [1, 2].contains(fields[5])
+            && [1, 2].contains(fields[7])
     }
 
     enum ReferenceStructure: Equatable {

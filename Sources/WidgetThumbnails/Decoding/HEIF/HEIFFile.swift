@@ -15,6 +15,10 @@ struct HEIFFile {
             throw ImageError(.unsupportedFormat, "no ftyp box with a HEIF or AVIF brand")
         }
         let boxes = try HEIFBoxes(bytes, maxTiles: limits.maxTiles)
+        guard !boxes.primaryHasOddCleanAperture else {
+            throw ImageError(.unsupportedFormat,
+                             "the primary's clean aperture (clap) is not whole pixels with whole or half-pixel offsets")
+        }
         self.boxes = boxes
         context = try HEIFLibrary.Context(bytes, maxSide: limits.maxDimension, primary: boxes.masterOfPrimary)
         let raw = try context.info()

@@ -167,6 +167,15 @@ import TestSupport
         } throws: { ($0 as? ImageError)?.reason.contains("65295x24 out of a 64x64 image") == true }
     }
 
+    /// Found by FuzzHEIF (LeakSanitizer): a 144/43 x 7/6 clean aperture leaked in libheif 1.15.
+    @Test func aFractionalCleanApertureIsRefused() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/fractional-clap-leaks-in-libheif.heic").path))
+        #expect {
+            try ImageDecoder.probe([UInt8](bytes))
+        } throws: { ($0 as? ImageError)?.code == .unsupportedFormat && ($0 as? ImageError)?.reason.contains("clap") == true }
+    }
+
     @Test func aDeepChainOfDerivedImagesIsRefused() throws {
         let items = (1...20).map { HEIFForge.Item(id: UInt16($0), type: $0 == 20 ? "hvc1" : "iden") }
         let chain = (1..<20).map { HEIFForge.Reference("dimg", from: UInt16($0), to: [UInt16($0 + 1)]) }
