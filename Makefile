@@ -9,7 +9,7 @@ DEMO_OUT ?= out/demo
 
 all: build
 
-## setup: install the missing apt packages (libturbojpeg0-dev libpng-dev libwebp-dev ...)
+## setup: install the missing apt packages (libturbojpeg0-dev libpng-dev libwebp-dev libheif-dev ...)
 setup:
 	@bash scripts/install-deps.sh
 
@@ -44,7 +44,7 @@ bench: setup
 # never invalidate the normal .build/debug.
 FUZZ_SECONDS  ?= 60
 FUZZ_PARALLEL ?= 2
-FUZZ_TARGETS  ?= FuzzJPEG FuzzPNG FuzzWebP FuzzSnapshot
+FUZZ_TARGETS  ?= FuzzJPEG FuzzPNG FuzzWebP FuzzHEIF FuzzSnapshot
 FUZZ_SCRATCH  ?= .build/fuzz
 FUZZ_WORK     ?= .build/fuzz-work
 # SwiftPM passes -sanitize=fuzzer and -sanitize=address to swiftc as two flags, and swiftc keeps
@@ -53,9 +53,9 @@ FUZZ_WORK     ?= .build/fuzz-work
 FUZZ_FLAGS     = -c release --scratch-path $(FUZZ_SCRATCH) --sanitize=fuzzer --sanitize=address \
                  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DWT_LIBFUZZER
 # The hostile-input and regression suites: what CI runs under AddressSanitizer.
-HOSTILE_TESTS ?= FuzzRegressionTests|JSONValueHostileTests|HostileInput|FormatBombTests|JPEGDecoderTests|PNGDecoderTests|WebPDecoderTests
+HOSTILE_TESTS ?= FuzzRegressionTests|JSONValueHostileTests|HostileInput|FormatBombTests|JPEGDecoderTests|PNGDecoderTests|WebPDecoderTests|HEIFDecoderTests|HEIFHostileTests
 
-## fuzz-build: the four libFuzzer targets, with AddressSanitizer (release)
+## fuzz-build: the five libFuzzer targets, with AddressSanitizer (release)
 fuzz-build: setup
 	@for target in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$target || exit 1; done
 

@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "FuzzJPEG", targets: ["FuzzJPEG"]),
         .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
         .executable(name: "FuzzWebP", targets: ["FuzzWebP"]),
+        .executable(name: "FuzzHEIF", targets: ["FuzzHEIF"]),
         .executable(name: "FuzzSnapshot", targets: ["FuzzSnapshot"]),
     ],
     targets: [
@@ -32,6 +33,7 @@ let package = Package(
         systemLibrary("WebPMux", pkgConfig: "libwebpmux", apt: "libwebp-dev"),
         systemLibrary("Crypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
         systemLibrary("LCMS2", pkgConfig: "lcms2", apt: "liblcms2-dev"),
+        systemLibrary("HEIF", pkgConfig: "libheif", apt: "libheif-dev"),
 
         // C shims: every setjmp/longjmp and C status code stays in here; Swift sees a status
         // and an error text.
@@ -42,15 +44,17 @@ let package = Package(
         .target(name: "CWebP", dependencies: ["SystemWebP", "SystemWebPDemux", "SystemWebPMux"],
                 linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                                  .linkedLibrary("webpmux")]),
+        .target(name: "CHEIF", dependencies: ["SystemHEIF"],
+                linkerSettings: [.linkedLibrary("heif")]),
         .target(name: "CCrypto", dependencies: ["SystemCrypto"],
                 linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CColorManagement", dependencies: ["SystemLCMS2"],
-                linkerSettings: [.linkedLibrary("lcms2")]),
+                linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]),
         .target(name: "CLinuxFS"),
 
         .target(
             name: "WidgetThumbnails",
-            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CCrypto", "CColorManagement", "CLinuxFS"]
+            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CCrypto", "CColorManagement", "CLinuxFS"]
         ),
         .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "CLinuxFS"]),
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
@@ -60,6 +64,7 @@ let package = Package(
         .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzJPEG"),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzPNG"),
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzWebP"),
+        .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzHEIF"),
         .executableTarget(name: "FuzzSnapshot", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzSnapshot"),
 
         // Corpus location and a seeded generator, shared by both test targets.

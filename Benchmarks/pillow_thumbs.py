@@ -3,12 +3,19 @@
 
 Usage: pillow_thumbs.py --format webp|jpeg --box 500 --out DIR FILE...
 Per file: open, draft (JPEG DCT shrink-on-load), exif_transpose, thumbnail with LANCZOS,
-save WebP Q75 or JPEG Q80 (the same settings our defaults use).
+save WebP Q75 or JPEG Q80 (the same settings our defaults use). HEIC/AVIF open through
+pillow-heif when it is installed (which applies irot/imir itself and drops the EXIF tag).
 """
 import argparse
 import os
 
 from PIL import Image, ImageOps
+
+try:
+    import pillow_heif
+    pillow_heif.register_heif_opener()
+except ImportError:
+    pass
 
 
 def main():

@@ -7,8 +7,9 @@ and output settings, each measured configuration as its own process (so its peak
 own), alternating configurations round by round so machine drift hits all alike. Rewrites the
 results section of Benchmarks/README.md and keeps the raw runs in Benchmarks/results/.
 
-Usage: Benchmarks/run.py [--runs 5] [--bin PATH] [--cli PATH] [--quick]
+Usage: Benchmarks/run.py [--runs 5] [--bin PATH] [--cli PATH] [--quick] [--only heif]
   --cli PATH   also time `widget-thumbs batch --jobs N` (skipped with a note if it has no batch)
+  --only heif  only the HEIC sets (their own results section in Benchmarks/README.md)
 """
 import argparse
 import json
@@ -29,6 +30,9 @@ README = ROOT / "Benchmarks" / "README.md"
 RESULTS = ROOT / "Benchmarks" / "results"
 CACHE = Path(os.environ.get("BENCH_CACHE", Path.home() / ".cache" / "widget-thumbnails-bench"))
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+HEIF_BEGIN, HEIF_END = "<!-- heif-results:begin -->", "<!-- heif-results:end -->"
+CORPUS_HEIC = ROOT.parent / "shared" / "corpus" / "heic"
+HEIC_REPEATS = 2  # the iPhone HEIC of the corpus and 4 generated ones, twice: a 10-image batch
 BOX = 500
 PHOTO_REPEATS = 5  # the 4 corpus photos, 5 times each: a 20-image batch
 
@@ -70,6 +74,58 @@ def generated_inputs():
             rows.append(np.clip(np.stack([r, g, b], axis=-1), 0, 255).astype(np.uint8))
         Image.fromarray(np.concatenate(rows)).save(made["strip"], compress_level=6)
     return made
+
+
+def heif_inputs():
+    """iPhone-size (4032x3024) HEICs made once with pillow-heif (x265) into the cache, never
+    the repo: four from SampleImages/large-4000x3000.jpg (flipped and turned so no two are
+    alike), and one carrying a 1024x768 embedded thumbnail. None without pillow-heif."""
+    try:
+        import pillow_heif
+    except ImportError:
+        return None
+    from PIL import Image
+    pillow_heif.register_heif_opener()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    made = [CACHE / f"iphone-size-{index}.heic" for index in range(4)]
+    with_thumbnail = CACHE / "iphone-size-thumbnail-1024.heic"
+    if all(p.exists() for p in made + [with_thumbnail]):
+        return dict(plain=[str(p) for p in made], thumbnail=str(with_thumbnail))
+    with Image.open(SAMPLES / "large-4000x3000.jpg") as im:
+        source = im.convert("RGB").resize((4032, 3024), Image.LANCZOS)
+    turns = [None, Image.Transpose.FLIP_LEFT_RIGHT, Image.Transpose.FLIP_TOP_BOTTOM, Image.Transpose.ROTATE_180]
+    for path, turn in zip(made, turns):
+        if not path.exists():
+            log("making", path)
+            (source if turn is None else source.transpose(turn)).save(path, quality=80)
+    if not with_thumbnail.exists():
+        log("making", with_thumbnail)
+        source.save(with_thumbnail, quality=80, thumbnails=[1024])
+    return dict(plain=[str(p) for p in made], thumbnail=str(with_thumbnail))
+
+
+def ssim(path_a, path_b):
+    """Mean SSIM of the luma of two images of one size (8x8 windows, the usual constants)."""
+    import numpy as np
+    from PIL import Image
+
+    def luma(path):
+        with Image.open(path) as im:
+            return np.asarray(im.convert("L"), dtype=np.float64)
+
+    a, b = luma(path_a), luma(path_b)
+    if a.shape != b.shape:
+        return float("nan")
+
+    def window_mean(x, size=8):
+        c = np.cumsum(np.cumsum(np.pad(x, ((1, 0), (1, 0))), 0), 1)
+        return (c[size:, size:] - c[:-size, size:] - c[size:, :-size] + c[:-size, :-size]) / (size * size)
+
+    ma, mb = window_mean(a), window_mean(b)
+    va, vb = window_mean(a * a) - ma ** 2, window_mean(b * b) - mb ** 2
+    cov = window_mean(a * b) - ma * mb
+    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
+    return float((((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma ** 2 + mb ** 2 + c1) * (va + vb + c2))).mean())
 
 
 def sample_files(*suffixes):
@@ -138,8 +194,9 @@ def measure(configs, runs, workdir, warmups=1):
 
 # ---------------------------------------------------------------- the measured sets
 
-def ours(bench, files, workers, fmt, name=None):
-    return [bench, "run", "--workers", str(workers), "--format", fmt, "--box", str(BOX), "--out", "{out}", *files]
+def ours(bench, files, workers, fmt, name=None, embedded="auto"):
+    return [bench, "run", "--workers", str(workers), "--format", fmt, "--box", str(BOX), "--out", "{out}",
+            "--embedded-thumbnails", embedded, *files]
 
 
 def vips(files, fmt, half=None):
@@ -176,6 +233,87 @@ def batch_set(bench, files, fmt, pixels, cli=None, pillow_parallel=False):
                               [[cli, "batch", *files, "--out", "{out}", "--format", fmt, "--max-side", str(BOX),
                                 "--jobs", "2"]], "cli2", n, pixels))
     return configs
+
+
+def heif_sets(bench, heic, cli=None):
+    """The iPhone-size batch against vipsthumbnail and Pillow + pillow-heif, and the embedded
+    thumbnail set: ours with the shortcut, ours with --full-decode, vipsthumbnail."""
+    batch = ([str(CORPUS_HEIC / "arrow.heic")] if (CORPUS_HEIC / "arrow.heic").exists() else []) + heic["plain"]
+    batch = batch * HEIC_REPEATS
+    pixels = 4032 * 3024 * len(batch) / 1e6
+    configs = batch_set(bench, batch, "jpeg", pixels, cli=cli, pillow_parallel=True)
+    thumb = [heic["thumbnail"]] * 6
+    tconfigs = [
+        Config("ours, 2 workers, embedded thumbnail", [ours(bench, thumb, 2, "jpeg")], "ours2", len(thumb),
+               4032 * 3024 * len(thumb) / 1e6, parse_ours=True),
+        Config("ours, 2 workers, --full-decode", [ours(bench, thumb, 2, "jpeg", embedded="never")], "full2", len(thumb),
+               4032 * 3024 * len(thumb) / 1e6, parse_ours=True),
+        Config("vipsthumbnail, 2 processes (halves)", [vips(thumb[:3], "jpeg", 0), vips(thumb[3:], "jpeg", 1)], "vips2",
+               len(thumb), 4032 * 3024 * len(thumb) / 1e6),
+    ]
+    return [(f"iPhone-size HEIC to 500 px JPEG ({len(batch) // HEIC_REPEATS} files x {HEIC_REPEATS} = {len(batch)} "
+             "images, 12.2 MP each)", configs),
+            ("A 12 MP HEIC with a 1024x768 embedded thumbnail to 500 px JPEG (6 images)", tconfigs)]
+
+
+def shortcut_quality(bench, heic, workdir):
+    """SSIM and mean level difference of the embedded-thumbnail output against the
+    --full-decode output of the same file, both lossless PNG (no encoder noise)."""
+    import numpy as np
+    from PIL import Image
+    outputs = {}
+    for mode in ("auto", "never"):
+        out = workdir / f"quality-{mode}"
+        out.mkdir(parents=True, exist_ok=True)
+        subprocess.run([a.replace("{out}", str(out)) for a in ours(bench, [heic["thumbnail"]], 1, "png", embedded=mode)],
+                       capture_output=True, check=True)
+        outputs[mode] = out / "0.png"
+    with Image.open(outputs["auto"]) as a, Image.open(outputs["never"]) as b:
+        pixels = [np.asarray(im.convert("RGB"), dtype=np.float64) for im in (a, b)]
+    mean = float(np.abs(pixels[0] - pixels[1]).mean()) if pixels[0].shape == pixels[1].shape else float("nan")
+    return ssim(outputs["auto"], outputs["never"]), mean
+
+
+def heif_markdown(sets, quality, runs):
+    lines = [f"Measured {time.strftime('%Y-%m-%d %H:%M %Z')} by `make bench` ({runs} measured runs per "
+             "configuration after one warm-up round, alternated; medians). Load average at the start: "
+             f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores shared with other jobs).", "",
+             "Inputs: `../shared/corpus/heic/arrow.heic` (an iPhone 8 Plus grid of 48 tiles) and four "
+             "4032x3024 HEICs made by pillow-heif into the cache, never committed. Settings for everyone: "
+             f"fit in {BOX}x{BOX}, JPEG Q80, metadata stripped. Ours decodes with libheif 1.15 in the "
+             "calling thread (one thread per job); vipsthumbnail reads through the same libheif.", ""]
+    targets = []
+    batch = sets[0][1]
+    o2, v = next(c for c in batch if c.kind == "ours2"), best(batch, {"vips1", "vips2"})
+    p = best(batch, {"pillow1", "pillow2"})
+    targets.append(["iPhone-size HEIC to 500 px JPEG, 2 cores: wall, best vipsthumbnail / ours", ">= 1.5x",
+                    f"{v.median('wall') / o2.median('wall'):.2f}x ({fmt_ms(o2.median('wall'))} vs "
+                    f"{fmt_ms(v.median('wall'))}, {v.name})"])
+    targets.append(["same, best Pillow + pillow-heif / ours", "-",
+                    f"{p.median('wall') / o2.median('wall'):.2f}x ({p.name})"])
+    targets.append(["peak RSS, ours (2 workers) vs best vipsthumbnail", "lower",
+                    f"{o2.median('rss_kib') / 1024:.0f} vs {v.median('rss_kib') / 1024:.0f} MB"])
+    thumbs = sets[1][1]
+    auto, full = next(c for c in thumbs if c.kind == "ours2"), next(c for c in thumbs if c.kind == "full2")
+    targets.append(["embedded thumbnail speed-up (ours --full-decode / ours)", "-",
+                    f"{full.median('wall') / auto.median('wall'):.1f}x ({fmt_ms(auto.median('wall'))} vs "
+                    f"{fmt_ms(full.median('wall'))} for 6 images; peak {auto.median('rss_kib') / 1024:.0f} vs "
+                    f"{full.median('rss_kib') / 1024:.0f} MB)"])
+    targets.append(["its cost: the shortcut's thumbnail against the full decode's (PNG, luma SSIM; mean levels)", "-",
+                    f"SSIM {quality[0]:.4f}; mean difference {quality[1]:.2f} levels"])
+    lines = ["### HEIC targets", "", table(targets, ["target", "goal", "measured"]), ""] + lines
+    for title, configs in sets:
+        lines += [f"### {title}", "", set_table(configs), ""]
+        ours1 = next((c for c in configs if c.kind == "ours1"), None)
+        if ours1 and ours1.runs and ours1.runs[0]["report"]:
+            per, total, lat = stage_breakdown(ours1)
+            parts = ", ".join(f"{s} {per[s] * 1000:.1f} ms ({per[s] / total:.0%})" for s in per)
+            lines += [f"Ours, 1 worker, per image (median): {parts}.", ""]
+    lines += ["```", f"ThumbnailBenchmarks run --workers 2 --format jpeg --box {BOX} --out OUT [--embedded-thumbnails never] FILE...",
+              f"vipsthumbnail -s {BOX} -o OUT/%s.jpg[Q=80,strip] FILE...     (and two at once, each on half)",
+              f"python3 Benchmarks/pillow_thumbs.py --format jpeg --box {BOX} --out OUT FILE...   (pillow-heif opener)",
+              "```"]
+    return "\n".join(lines)
 
 
 def decode_floor_config(plan, files):
@@ -305,11 +443,13 @@ def report_markdown(info, load_before, load_after, sets, memory, floor, commands
     return "\n".join(lines)
 
 
-def write_readme(markdown):
+def write_readme(markdown, begin=BEGIN, end=END):
     text = README.read_text() if README.exists() else f"# Benchmarks\n\n{BEGIN}\n{END}\n"
-    head, _, rest = text.partition(BEGIN)
-    _, _, tail = rest.partition(END)
-    README.write_text(f"{head}{BEGIN}\n{markdown}\n{END}{tail}")
+    if begin not in text:
+        text += f"\n## HEIC\n\n{begin}\n{end}\n"
+    head, _, rest = text.partition(begin)
+    _, _, tail = rest.partition(end)
+    README.write_text(f"{head}{begin}\n{markdown}\n{end}{tail}")
 
 
 # ---------------------------------------------------------------- main
@@ -320,6 +460,7 @@ def main():
     parser.add_argument("--bin", help="ThumbnailBenchmarks binary (default: the release build)")
     parser.add_argument("--cli", help="widget-thumbs binary, to time its batch command too")
     parser.add_argument("--quick", action="store_true", help="2 runs, no generated strip (for trying the script)")
+    parser.add_argument("--only", choices=["heif"], help="run only these sets")
     args = parser.parse_args()
     runs = 2 if args.quick else args.runs
     bench = args.bin or str(Path(subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
@@ -329,6 +470,25 @@ def main():
     if cli and subprocess.run([cli, "batch", "--help"], capture_output=True).returncode != 0:
         log(f"{cli} has no batch command yet: skipping it")
         cli = None
+
+    heic = heif_inputs()
+    if heic is None:
+        log("pillow-heif is not installed: skipping the HEIC sets (pip install pillow-heif)")
+    elif args.only == "heif" or not args.only:
+        heic_sets = heif_sets(bench, heic, cli=cli)
+        with tempfile.TemporaryDirectory(prefix="wt-bench-heif-") as tmp:
+            for title, configs in heic_sets:
+                log("measuring:", title)
+                measure(configs, runs, Path(tmp))
+            quality = shortcut_quality(bench, heic, Path(tmp))
+        heif_report = heif_markdown(heic_sets, quality, runs)
+        write_readme(heif_report, HEIF_BEGIN, HEIF_END)
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "heif-latest.json").write_text(json.dumps({t: {c.name: c.runs for c in cs} for t, cs in heic_sets},
+                                                             indent=1, default=str))
+        print(heif_report)
+    if args.only == "heif":
+        return 0
 
     load_before = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     gen = generated_inputs()

@@ -3,7 +3,10 @@
 bombs (dimension bombs, zTXt/iCCP bombs, a tEXt declaring ~2 GB, thousands of text chunks, a
 65500x65500 JPEG header, progressive JPEGs with 400 and 600 scans, WebP with a huge canvas).
 
-    python3 Fuzz/make-seeds.py OUTDIR      # makes OUTDIR/{FuzzJPEG,FuzzPNG,FuzzWebP,FuzzSnapshot}
+    python3 Fuzz/make-seeds.py OUTDIR      # makes OUTDIR/{FuzzJPEG,FuzzPNG,FuzzWebP,FuzzHEIF,FuzzSnapshot}
+
+HEIF seeds come from pillow-heif (x265) when it is installed, and from boxes built here
+(a grid of 5000 tiles, reference loops, a 60000x60000 ispe, an iloc extent past the end).
 
 Deterministic: the same Pillow/zlib give the same files. Nothing here is committed output.
 """
@@ -144,6 +147,59 @@ def webp_seeds():
     out["bomb-animated-canvas"] = riff([vp8x(0x02 | 0x10, 1 << 24, 1 << 24)] + anim_chunks[1:])
     return out
 
+# HEIF ----------------------------------------------------------------------------------------
+def box(kind, payload): return struct.pack(">I", 8 + len(payload)) + kind + payload
+def full_box(kind, payload, version=0): return box(kind, bytes([version, 0, 0, 0]) + payload)
+
+HVCC = bytes([1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF0, 0x00, 0xFC, 0xFD, 0xF8, 0xF8, 0, 0, 0x0F, 0])
+
+def forged_heif(items, primary, refs=(), extent_shift=0):
+    """items: (id, type, width, height, data); refs: (type, from, [to...]). Mirrors HEIFForge."""
+    def meta(data_start):
+        hdlr = full_box(b"hdlr", b"\0" * 4 + b"pict" + b"\0" * 13)
+        pitm = full_box(b"pitm", struct.pack(">H", primary))
+        iinf = full_box(b"iinf", struct.pack(">H", len(items)) + b"".join(
+            full_box(b"infe", struct.pack(">HH", i[0], 0) + i[1] + b"\0", version=2) for i in items))
+        iref = full_box(b"iref", b"".join(box(t, struct.pack(">HH", f, len(to)) + b"".join(struct.pack(">H", x) for x in to))
+                                          for t, f, to in refs)) if refs else b""
+        ipco = box(b"ipco", box(b"hvcC", HVCC) + b"".join(full_box(b"ispe", struct.pack(">II", i[2], i[3])) for i in items))
+        assoc = b"".join(struct.pack(">H", i[0]) + (bytes([2, 0x81, 0x80 | (n + 2)]) if i[1] == b"hvc1" else bytes([1, 0x80 | (n + 2)]))
+                         for n, i in enumerate(items))
+        iprp = box(b"iprp", ipco + full_box(b"ipma", struct.pack(">I", len(items)) + assoc))
+        offset, entries = data_start + extent_shift, b""
+        for i in items:
+            entries += struct.pack(">HHHII", i[0], 0, 1, offset, len(i[4])); offset += len(i[4])
+        iloc = full_box(b"iloc", bytes([0x44, 0]) + struct.pack(">H", len(items)) + entries)
+        return full_box(b"meta", hdlr + pitm + iinf + iref + iprp + iloc)
+    ftyp = box(b"ftyp", b"heic" + b"\0" * 4 + b"mif1heic")
+    start = len(ftyp) + len(meta(0)) + 8
+    return ftyp + meta(start) + box(b"mdat", b"".join(i[4] for i in items))
+
+def heif_seeds():
+    out = {}
+    try:
+        import pillow_heif
+        pillow_heif.register_heif_opener()
+        out["rgb"] = save(pattern(16, 16), "HEIF", quality=80)
+        out["rgba"] = save(pattern(16, 16, "RGBA"), "HEIF", quality=80)
+        out["gray"] = save(pattern(16, 16, "L"), "HEIF", quality=80)
+        exif = Image.Exif(); exif[0x0112] = 6
+        out["exif-orientation6"] = save(pattern(24, 16), "HEIF", exif=exif.tobytes())
+        deep = pillow_heif.from_bytes(mode="RGB;16", size=(16, 16), data=bytes(range(256)) * 6)
+        buffer = io.BytesIO(); deep.save(buffer, format="HEIF"); out["rgb16"] = buffer.getvalue()
+        for name in ("rgb", "rgba"): truncations(name, out[name], out)
+    except ImportError:
+        pass
+    tile = (1, b"hvc1", 64, 64, b"\0\0\0\x01")
+    out["forged-single"] = forged_heif([tile], 1)
+    out["forged-ispe-60000"] = forged_heif([(1, b"hvc1", 60000, 60000, b"\0\0\0\x01")], 1)
+    out["forged-grid-5000"] = forged_heif([(1, b"grid", 64, 64, b"\0\0\0\0")], 1, [(b"dimg", 1, list(range(2, 5002)))])
+    out["forged-loop"] = forged_heif([(1, b"grid", 64, 64, b""), (2, b"grid", 64, 64, b"")], 1,
+                                     [(b"dimg", 1, [2]), (b"dimg", 2, [1])])
+    out["forged-auxl-loop"] = forged_heif([tile, (2, b"hvc1", 64, 64, b"\0")], 1, [(b"auxl", 2, [1]), (b"auxl", 1, [2])])
+    out["forged-extent-past-end"] = forged_heif([tile], 1, extent_shift=1 << 20)
+    return out
+
 # Snapshot JSON and paths -----------------------------------------------------------------------
 IMAGE = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000002000000020806000000" "72b60d24" "00000013494441547" "8da63f8cfc0f01f0c8134083400004949"
@@ -186,7 +242,7 @@ def main():
     if len(sys.argv) != 2: sys.exit(__doc__)
     root = sys.argv[1]
     for target, seeds in (("FuzzJPEG", jpeg_seeds()), ("FuzzPNG", png_seeds()), ("FuzzWebP", webp_seeds()),
-                          ("FuzzSnapshot", snapshot_seeds())):
+                          ("FuzzHEIF", heif_seeds()), ("FuzzSnapshot", snapshot_seeds())):
         os.makedirs(os.path.join(root, target), exist_ok=True)
         for name, data in seeds.items():
             with open(os.path.join(root, target, name), "wb") as f: f.write(data)

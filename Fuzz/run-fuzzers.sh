@@ -7,7 +7,7 @@
 #   Fuzz/run-fuzzers.sh BIN_DIR WORK_DIR [TARGET...]
 set -euo pipefail
 bin=$1; work=$2; shift 2
-targets=("${@:-FuzzJPEG FuzzPNG FuzzWebP FuzzSnapshot}")
+targets=("${@:-FuzzJPEG FuzzPNG FuzzWebP FuzzHEIF FuzzSnapshot}")
 targets=(${targets[@]})
 seconds=${FUZZ_SECONDS:-60}
 parallel=${FUZZ_PARALLEL:-2}

@@ -4,7 +4,8 @@ import WidgetThumbnails
 /// The benchmark harness. The driver (Benchmarks/run.py, `make bench`) runs it once per
 /// measured configuration, so each process's rusage belongs to that run alone.
 ///
-///   ThumbnailBenchmarks run  --workers N --format webp|jpeg|png|auto --box 500 --out DIR FILE...
+///   ThumbnailBenchmarks run  --workers N --format webp|jpeg|png|auto --box 500 --out DIR
+///                            [--embedded-thumbnails auto|never] FILE...
 ///   ThumbnailBenchmarks plan --box 500 FILE...
 ///   ThumbnailBenchmarks loop --iterations N --format webp FILE...   (one worker, for perf)
 ///
@@ -47,7 +48,11 @@ default: fail("unknown format \(options["format"]!)")
 
 /// The default pixel cap (128 Mi) refuses the 160 MP strip; the benchmark allows 256 Mi.
 let limits = DecodeLimits(maxPixels: 256 << 20)
-let thumbnailOptions = ThumbnailOptions(box: PixelSize(width: box, height: box), format: format, limits: limits)
+guard let embeddedThumbnails = EmbeddedThumbnailPolicy(rawValue: options["embedded-thumbnails"] ?? "auto") else {
+    fail("--embedded-thumbnails is auto or never")
+}
+let thumbnailOptions = ThumbnailOptions(box: PixelSize(width: box, height: box), format: format, limits: limits,
+                                        embeddedThumbnails: embeddedThumbnails)
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys]

@@ -1,6 +1,7 @@
 #include "wt_color.h"
 #include <lcms2.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 typedef struct { char *buffer; size_t capacity; } error_sink;
@@ -81,6 +82,98 @@ size_t wt_color_srgb_profile(uint8_t *buffer, size_t capacity) {
         }
     }
     if (profile) cmsCloseProfile(profile);
+    cmsDeleteContext(context);
+    return result;
+}
+
+static double pq_to_relative(double signal) {
+    // SMPTE ST 2084 EOTF: signal to cd/m2, then relative to 203 cd/m2 reference white.
+    const double m1 = 2610.0 / 16384.0, m2 = 2523.0 / 4096.0 * 128.0;
+    const double c1 = 3424.0 / 4096.0, c2 = 2413.0 / 4096.0 * 32.0, c3 = 2392.0 / 4096.0 * 32.0;
+    const double p = pow(signal, 1.0 / m2);
+    const double numerator = p - c1 > 0 ? p - c1 : 0;
+    const double luminance = 10000.0 * pow(numerator / (c2 - c3 * p), 1.0 / m1);
+    return luminance / 203.0;
+}
+
+static double hlg_to_relative(double signal) {
+    // ARIB STD-B67 inverse OETF (scene light 0-1), then the OOTF for a 1000 cd/m2 display.
+    const double a = 0.17883277, b = 1.0 - 4.0 * a, c = 0.5 - a * log(4.0 * a);
+    const double scene = signal <= 0.5 ? signal * signal / 3.0 : (exp((signal - c) / a) + b) / 12.0;
+    return 1000.0 * pow(scene, 1.2) / 203.0;
+}
+
+static cmsToneCurve *tabulated(cmsContext context, double (*relative)(double)) {
+    enum { ENTRIES = 4096 };
+    cmsFloat32Number table[ENTRIES];  // 16 KiB on the stack; lcms copies it
+    for (int index = 0; index < ENTRIES; index++) {
+        double value = relative((double)index / (ENTRIES - 1));
+        table[index] = (cmsFloat32Number)(value > 1.0 ? 1.0 : (value < 0.0 ? 0.0 : value));
+    }
+    return cmsBuildTabulatedToneCurveFloat(context, ENTRIES, table);
+}
+
+size_t wt_color_rgb_profile(const float chromaticities[8], wt_color_transfer transfer, double gamma,
+                            const char *description, uint8_t *buffer, size_t capacity) {
+    if (chromaticities == NULL) return 0;
+    for (int index = 0; index < 8; index++) {
+        if (!(chromaticities[index] > 0.0f && chromaticities[index] < 1.0f)) return 0;
+    }
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (context == NULL) return 0;
+    cmsToneCurve *curve = NULL;
+    switch (transfer) {
+    case WT_COLOR_TRANSFER_SRGB: {
+        const cmsFloat64Number parameters[5] = {2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045};
+        curve = cmsBuildParametricToneCurve(context, 4, parameters);
+        break;
+    }
+    case WT_COLOR_TRANSFER_BT709: {
+        const cmsFloat64Number parameters[5] = {1.0 / 0.45, 1.0 / 1.099, 0.099 / 1.099, 1.0 / 4.5, 0.081};
+        curve = cmsBuildParametricToneCurve(context, 4, parameters);
+        break;
+    }
+    case WT_COLOR_TRANSFER_GAMMA:
+        curve = gamma > 0 && gamma < 10 ? cmsBuildGamma(context, gamma) : NULL;
+        break;
+    case WT_COLOR_TRANSFER_PQ:
+        curve = tabulated(context, pq_to_relative);
+        break;
+    case WT_COLOR_TRANSFER_HLG:
+        curve = tabulated(context, hlg_to_relative);
+        break;
+    }
+    size_t result = 0;
+    cmsHPROFILE profile = NULL;
+    if (curve != NULL) {
+        const cmsCIExyY white = {chromaticities[6], chromaticities[7], 1.0};
+        const cmsCIExyYTRIPLE primaries = {
+            {chromaticities[0], chromaticities[1], 1.0},
+            {chromaticities[2], chromaticities[3], 1.0},
+            {chromaticities[4], chromaticities[5], 1.0},
+        };
+        cmsToneCurve *curves[3] = {curve, curve, curve};
+        profile = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
+    }
+    if (profile != NULL && description != NULL) {
+        cmsMLU *text = cmsMLUalloc(context, 1);
+        if (text != NULL && cmsMLUsetASCII(text, "en", "US", description)) {
+            cmsWriteTag(profile, cmsSigProfileDescriptionTag, text);
+        }
+        if (text != NULL) cmsMLUfree(text);
+    }
+    cmsUInt32Number needed = 0;
+    if (profile != NULL && cmsSaveProfileToMem(profile, NULL, &needed)) {
+        result = needed;
+        if (buffer != NULL && capacity >= needed) {
+            cmsUInt32Number written = needed;
+            if (!cmsSaveProfileToMem(profile, buffer, &written)) result = 0;
+        } else if (buffer != NULL) {
+            result = needed;
+        }
+    }
+    if (profile) cmsCloseProfile(profile);
+    if (curve) cmsFreeToneCurve(curve);
     cmsDeleteContext(context);
     return result;
 }

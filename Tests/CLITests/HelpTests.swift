@@ -45,17 +45,22 @@ import Testing
 
             Reads only the header: format, stored and upright size, EXIF orientation, alpha,
             bit depth, scan order, colour model, ICC profile, WebP frames, and the scale the
-            decoder would shrink to on load for a thumbnail that fits --box.
+            decoder would shrink to on load for a thumbnail that fits --box. For HEIC and
+            AVIF also the HEIF transforms (irot, imir, clap), the EXIF orientation tag
+            (never applied), the embedded thumbnails and auxiliary images, the colour
+            source, and which image a thumbnail would be made from.
 
-            USAGE: widget-thumbs inspect <file> [--json] [--box <WxH>]
+            USAGE: widget-thumbs inspect <file> [--json] [--box <WxH>] [--full-decode]
 
             ARGUMENTS:
-              <file>                  The JPEG, PNG or WebP image to inspect.
+              <file>                  The JPEG, PNG, WebP, HEIC or AVIF image to inspect.
 
             OPTIONS:
               --json                  Print one JSON document instead of lines.
               --box <WxH>             The box a thumbnail must fit, for the decode scale
                                       shown. (default: 500x500)
+              --full-decode           Always decode a HEIF's full primary image, never an
+                                      embedded thumbnail that is large enough for the box.
               -h, --help              Show help information.
 
             """

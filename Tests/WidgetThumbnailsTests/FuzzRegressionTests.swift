@@ -13,13 +13,14 @@ import TestSupport
     static let timeLimit = Duration.seconds(1)
 
     enum Target: String, CaseIterable {
-        case jpeg = "FuzzJPEG", png = "FuzzPNG", webp = "FuzzWebP", snapshot = "FuzzSnapshot"
+        case jpeg = "FuzzJPEG", png = "FuzzPNG", webp = "FuzzWebP", heif = "FuzzHEIF", snapshot = "FuzzSnapshot"
 
         func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
             switch self {
             case .jpeg: DecodeHarness.run(bytes, expecting: .jpeg)
             case .png: DecodeHarness.run(bytes, expecting: .png)
             case .webp: DecodeHarness.run(bytes, expecting: .webp)
+            case .heif: DecodeHarness.run(bytes, expecting: .heif)
             case .snapshot: SnapshotHarness.run(bytes)
             }
         }

@@ -7,10 +7,13 @@ public enum DecodeMemoryEstimate {
     /// the small thumbnail copies the resample, colour, orient and encode stages make.
     public static func bytes(for info: ImageInfo, fileBytes: Int, options: ThumbnailOptions) -> Int {
         let box = options.family.map { FamilySizing.box(for: $0, sourceSize: info.orientedSize) } ?? options.box
-        return fileBytes + decoderBytes(info, box: box) + thumbnailBytes(box)
+        return fileBytes + decoderBytes(info, box: box, embeddedThumbnails: options.embeddedThumbnails,
+                                        limits: options.limits) + thumbnailBytes(box)
     }
 
-    static func decoderBytes(_ info: ImageInfo, box: PixelSize) -> Int {
+    static func decoderBytes(_ info: ImageInfo, box: PixelSize,
+                             embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
+                             limits: DecodeLimits = .default) -> Int {
         switch info.format {
         case .jpeg:
             let scale = JPEGScaleChoice.dctScale(for: info, box: box)
@@ -31,6 +34,19 @@ public enum DecodeMemoryEstimate {
             if info.scanOrder == .interlaced { return info.size.area * bytesPerPixel }
             // Sequential rows stream through the resampler: a window of rows, not the area.
             return info.size.width * bytesPerPixel * 64
+        case .heif:
+            // No scaled decode: the whole primary, or the embedded thumbnail that replaces it.
+            let choice = (try? HEIFImageChoice.choose(primary: info.size, thumbnails: info.heif?.thumbnails ?? [],
+                                                      box: box, limits: limits, policy: embeddedThumbnails)) ?? .primary
+            let decoded = switch choice {
+            case .primary: info.size
+            case .embeddedThumbnail(let image, _): image.size
+            }
+            // libheif's interleaved RGB(A) result (up to 4 samples a pixel) plus the YCbCr
+            // planes it converts from (up to 3 samples, for 4:4:4), both held at the peak;
+            // 2 bytes a sample above 8 bits. A grid's tiles decode one at a time into the planes.
+            let sampleBytes = info.bitDepth > 8 ? 2 : 1
+            return decoded.area * sampleBytes * (4 + 3)
         }
     }
 

@@ -11,13 +11,17 @@ public struct DecodeLimits: Sendable, Equatable {
     /// Largest single metadata block we keep or let a library allocate (ICC profile, EXIF,
     /// a PNG chunk after decompression). Default 4 MiB.
     public var maxMetadataBytes: Int
+    /// Most tiles a tiled image (a HEIF grid) may have, each a separate decode. Default 4,096:
+    /// a 200 MP phone HEIC is 768 tiles of 512x512, a 12 MP iPhone one 48.
+    public var maxTiles: Int
 
     public init(maxPixels: Int = 134_217_728, maxDimension: Int = 65_535,
-                maxFileBytes: Int = 128 << 20, maxMetadataBytes: Int = 4 << 20) {
+                maxFileBytes: Int = 128 << 20, maxMetadataBytes: Int = 4 << 20, maxTiles: Int = 4_096) {
         self.maxPixels = maxPixels
         self.maxDimension = maxDimension
         self.maxFileBytes = maxFileBytes
         self.maxMetadataBytes = maxMetadataBytes
+        self.maxTiles = maxTiles
     }
 
     public static let `default` = DecodeLimits()

@@ -8,10 +8,15 @@ public struct DecodeOptions: Sendable, Equatable {
     /// it still covers this box with room for a good final resample (at least the box on the
     /// axis that limits the fit). Nil (the default) decodes at full size.
     public var targetBox: PixelSize?
+    /// Whether an embedded thumbnail (HEIF) may stand in for the primary image when decoding
+    /// for `targetBox`. Default `.whenLargeEnough`; `.never` always decodes the primary.
+    public var embeddedThumbnails: EmbeddedThumbnailPolicy
 
-    public init(limits: DecodeLimits = .default, strictness: Strictness = .lenient, targetBox: PixelSize? = nil) {
+    public init(limits: DecodeLimits = .default, strictness: Strictness = .lenient, targetBox: PixelSize? = nil,
+                embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) {
         self.limits = limits
         self.strictness = strictness
         self.targetBox = targetBox
+        self.embeddedThumbnails = embeddedThumbnails
     }
 }

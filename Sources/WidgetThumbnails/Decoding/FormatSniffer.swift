@@ -1,5 +1,5 @@
-/// Decides an input's format from its first bytes. Anything that is not JPEG, PNG or WebP is
-/// refused, with the format named when we recognise it so the message is useful.
+/// Decides an input's format from its first bytes. Anything that is not JPEG, PNG, WebP or
+/// HEIF/AVIF is refused, with the format named when we recognise it so the message is useful.
 public enum FormatSniffer {
     /// What the first bytes say.
     public enum Verdict: Sendable, Equatable {
@@ -16,6 +16,10 @@ public enum FormatSniffer {
         // the CR or LF) is a corrupt PNG, and the PNG decoder says so.
         if starts([0x89, 0x50, 0x4E, 0x47]) { return .supported(.png) }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .supported(.webp) }
+        // HEIF and AVIF: the ftyp box's brands decide (an MP4 video has ftyp too).
+        if let fileType = HEIFFileType(Array(bytes.prefix(HEIFFileType.sniffLength))), fileType.isHEIF {
+            return .supported(.heif)
+        }
         return .unsupported(recognisedName(head))
     }
 
@@ -26,8 +30,9 @@ public enum FormatSniffer {
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
         if starts(Array("BM".utf8)) { return "BMP" }
         if starts(Array("ftyp".utf8), at: 4) {
+            // ISO media without an image brand: MP4, MOV, 3GP, Canon CR3, ...
             let brand = String(decoding: head.dropFirst(8).prefix(4), as: UTF8.self)
-            return ["avif", "avis"].contains(brand) ? "AVIF" : "HEIF/HEIC"
+            return "ISO media (brand \"\(brand)\")"
         }
         if starts(Array("RIFF".utf8)) { return "RIFF (not WebP)" }
         if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50]) || starts([0xFF, 0x4F, 0xFF, 0x51]) { return "JPEG 2000" }

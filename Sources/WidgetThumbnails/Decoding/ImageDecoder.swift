@@ -7,7 +7,7 @@ public enum ImageDecoder {
         case .supported(let format):
             return format
         case .unsupported(let name):
-            let what = name.map { "\($0), not JPEG, PNG or WebP" } ?? "not JPEG, PNG or WebP"
+            let what = name.map { "\($0), not JPEG, PNG, WebP or HEIF" } ?? "not JPEG, PNG, WebP or HEIF"
             throw ImageError(.unsupportedFormat, what, file: file)
         }
     }
@@ -41,6 +41,7 @@ public enum ImageDecoder {
         case .jpeg: JPEGDecoder.self
         case .png: PNGDecoder.self
         case .webp: WebPDecoder.self
+        case .heif: HEIFDecoder.self
         }
     }
 }

@@ -1,13 +1,17 @@
-/// The formats we decode and encode. Decided by magic bytes, never by file name.
+/// The formats we decode; all but HEIF are also the formats we encode (`OutputFormat` never
+/// resolves to HEIF). Decided by magic bytes, never by file name.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case jpeg, png, webp
+    /// HEIF/HEIC and AVIF (the same container; libheif decodes both): input only.
+    case heif
 
-    /// The file extension we write for this format.
+    /// The file extension for this format (what we write, or for HEIF what we read).
     public var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
         case .png: "png"
         case .webp: "webp"
+        case .heif: "heic"
         }
     }
 }

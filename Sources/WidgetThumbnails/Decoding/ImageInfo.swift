@@ -29,11 +29,15 @@ public struct ImageInfo: Sendable, Equatable {
     public var frameCount: Int
     /// WebP: lossless (VP8L) bitstream.
     public var isLossless: Bool
+    /// HEIF: transforms, EXIF tag, embedded and auxiliary images, colour source; nil otherwise.
+    /// For HEIF, `size` is the primary's upright size (libheif applies its transforms) and
+    /// `orientation` is always `.up`.
+    public var heif: HEIFDetails?
 
     public init(format: ImageFormat, size: PixelSize, orientation: EXIFOrientation = .up,
                 colorModel: ColorModel, hasAlpha: Bool, bitDepth: Int = 8,
                 scanOrder: ScanOrder = .sequential, iccProfile: ICCProfile? = nil,
-                frameCount: Int = 1, isLossless: Bool = false) {
+                frameCount: Int = 1, isLossless: Bool = false, heif: HEIFDetails? = nil) {
         self.format = format
         self.size = size
         self.orientation = orientation
@@ -44,6 +48,7 @@ public struct ImageInfo: Sendable, Equatable {
         self.iccProfile = iccProfile
         self.frameCount = frameCount
         self.isLossless = isLossless
+        self.heif = heif
     }
 
     /// The upright size, after the EXIF orientation is applied.

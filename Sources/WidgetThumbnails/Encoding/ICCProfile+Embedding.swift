@@ -15,12 +15,13 @@ extension ICCProfile {
 }
 
 extension ImageFormat {
-    /// "JPEG", "PNG", "WebP": how messages name the format.
+    /// "JPEG", "PNG", "WebP", "HEIF": how messages name the format.
     var messageName: String {
         switch self {
         case .jpeg: "JPEG"
         case .png: "PNG"
         case .webp: "WebP"
+        case .heif: "HEIF"
         }
     }
 }

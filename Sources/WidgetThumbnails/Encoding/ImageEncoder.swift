@@ -11,6 +11,7 @@ public enum ImageEncoder {
         case .jpeg: try JPEGEncoder.encode(image, settings: .init(quality: quality), iccProfile: iccProfile)
         case .webp: try WebPEncoder.encode(image, settings: .init(quality: quality), iccProfile: iccProfile)
         case .png: try PNGEncoder.encode(image, iccProfile: iccProfile)
+        case .heif: throw ImageError(.invalidArgument, "HEIF is an input format only: thumbnails are JPEG, WebP or PNG")
         }
     }
 }

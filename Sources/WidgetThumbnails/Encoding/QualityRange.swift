@@ -22,7 +22,7 @@ public struct QualityRange: Sendable, Hashable, CustomStringConvertible {
         switch format {
         case .jpeg: .jpeg
         case .webp: .webp
-        case .png: nil
+        case .png, .heif: nil
         }
     }
 

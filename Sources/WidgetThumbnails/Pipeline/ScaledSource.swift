@@ -6,10 +6,15 @@
 /// again. PNG has no scaled decode: its rows stream straight through the resampler (from
 /// memory or from the open file), so memory grows with the width, not the area, and a
 /// smaller size (rare) streams the file again.
+///
+/// HEIF decodes once, at full size or from an embedded thumbnail (libheif has no scaled
+/// decode), and keeps libheif's own pixels: their rows stream through the resampler a band
+/// at a time, so no second full-size RGBA copy is made.
 enum ScaledSource {
     case decoded(DecodedImage)
     case pngRows([UInt8], DecodeOptions)
     case pngFile(OpenInputFile, DecodeOptions)
+    case heifPixels(HEIFLibrary.Pixels, HEIFImageChoice)
 
     static func open(_ input: ThumbnailInput, info: ImageInfo, options: DecodeOptions) throws(ImageError) -> ScaledSource {
         switch input {
@@ -21,8 +26,17 @@ enum ScaledSource {
                 return .pngRows(bytes, options)
             case .jpeg, .webp:
                 return .decoded(try ImageDecoder.decode(bytes, options: options))
+            case .heif:
+                let (pixels, choice) = try HEIFFile(bytes, limits: options.limits).decode(options)
+                return .heifPixels(pixels, choice)
             }
         }
+    }
+
+    /// Which image of a HEIF the pixels come from; nil for other formats.
+    var heifImage: HEIFImageChoice? {
+        if case .heifPixels(_, let choice) = self { return choice }
+        return nil
     }
 
     /// The image resampled to `size` (stored orientation; never upscaled).
@@ -30,6 +44,8 @@ enum ScaledSource {
         switch self {
         case .decoded(let decoded):
             return try Resampler.resize(decoded.image, to: size)
+        case .heifPixels(let pixels, _):
+            return try pixels.resampled(to: size)
         case .pngRows(let bytes, let options):
             return try PNGRowReader.withReader(bytes, options: options) { (reader) throws(ImageError) -> RGBAImage in
                 try Self.stream(&reader, to: size)

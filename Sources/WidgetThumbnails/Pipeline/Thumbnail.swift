@@ -23,10 +23,14 @@ public struct Thumbnail: Sendable {
     /// Every encode the byte-budget search made, in order; the last one is `bytes`.
     public var attempts: [EncodeAttempt]
     public var timings: StageTimings
+    /// For a HEIF original, which image the thumbnail was made from: the primary, or an
+    /// embedded thumbnail and why. Nil for other formats.
+    public var heifImage: HEIFImageChoice?
 
     public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
-                attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings()) {
+                attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),
+                heifImage: HEIFImageChoice? = nil) {
         self.bytes = bytes
         self.format = format
         self.size = size
@@ -38,5 +42,6 @@ public struct Thumbnail: Sendable {
         self.source = source
         self.attempts = attempts
         self.timings = timings
+        self.heifImage = heifImage
     }
 }

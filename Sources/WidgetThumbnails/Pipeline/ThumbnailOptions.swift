@@ -18,11 +18,14 @@ public struct ThumbnailOptions: Sendable, Equatable {
     public var strictness: Strictness
     /// Decoder limits. Default `DecodeLimits.default`.
     public var limits: DecodeLimits
+    /// Whether a HEIF's embedded thumbnail may stand in for its primary image when it is
+    /// large enough for the box. Default `.whenLargeEnough`; `.never` is `--full-decode`.
+    public var embeddedThumbnails: EmbeddedThumbnailPolicy
 
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,
                 colorPolicy: ColorPolicy = .convertToSRGB, strictness: Strictness = .lenient,
-                limits: DecodeLimits = .default) {
+                limits: DecodeLimits = .default, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) {
         self.box = box
         self.family = family
         self.format = format
@@ -31,5 +34,6 @@ public struct ThumbnailOptions: Sendable, Equatable {
         self.colorPolicy = colorPolicy
         self.strictness = strictness
         self.limits = limits
+        self.embeddedThumbnails = embeddedThumbnails
     }
 }

@@ -36,7 +36,8 @@ public struct ThumbnailPipeline: Sendable {
         guard box.width > 0, box.height > 0 else {
             throw ImageError(.invalidArgument, "the thumbnail box \(box) is empty")
         }
-        let decodeOptions = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box)
+        let decodeOptions = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box,
+                                          embeddedThumbnails: options.embeddedThumbnails)
         let source = try timings.measure(\.decode) { () throws(ImageError) in
             try ScaledSource.open(input, info: info, options: decodeOptions)
         }
@@ -66,6 +67,6 @@ public struct ThumbnailPipeline: Sendable {
                          quality: encoded.quality, encodeCount: encoded.encodeCount,
                          colorHandling: color.handling,
                          renderBytesPerPixel: wideColour ? 8 : 4,
-                         source: info, attempts: encoded.attempts, timings: timings)
+                         source: info, attempts: encoded.attempts, timings: timings, heifImage: source.heifImage)
     }
 }

@@ -2,7 +2,7 @@
 /// which file, and a sentence a person can act on.
 public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable, Codable, CaseIterable {
-        /// Not a JPEG, PNG or WebP by its magic bytes.
+        /// Not a JPEG, PNG, WebP or HEIF by its magic bytes.
         case unsupportedFormat = "unsupported format"
         /// The bytes are not a valid image of their format (or are too damaged to decode).
         case corruptImage = "corrupt image"

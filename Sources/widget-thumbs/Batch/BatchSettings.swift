@@ -96,6 +96,7 @@ struct BatchSettings: Sendable {
             "quality \(options.quality?.description ?? "-")",
             "colour \(options.colorPolicy.rawValue)",
             "strictness \(options.strictness.rawValue)",
+            "embedded thumbnails \(options.embeddedThumbnails)",
             "limits \(options.limits.maxPixels) \(options.limits.maxDimension) \(options.limits.maxFileBytes)",
         ].joined(separator: "; ")
     }

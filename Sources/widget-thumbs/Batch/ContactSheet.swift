@@ -51,6 +51,7 @@ enum ContactSheet {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
         case .webp: "image/webp"
+        case .heif: "image/heif"
         }
         let name = InputDiscovery.lastComponent(of: item.input)
         let size = "\(item.width ?? 0)x\(item.height ?? 0)"

@@ -24,7 +24,7 @@ final class InputDiscovery {
         case recursive
     }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif"]
 
     private let depth: Depth
     /// The output folder: never walked, and what "inside --out" means (its resolved path + "/").

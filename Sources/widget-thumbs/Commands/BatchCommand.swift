@@ -79,7 +79,8 @@ struct BatchCommand: Command {
             """,
         arguments: [inputs],
         options: [out, family, format, maxSide, maxBytes, quality, color, jobs, memoryLimit, recursive, force,
-                  overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet, contactSheet, shard, strict])
+                  overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet, contactSheet, shard, strict,
+                  .fullDecode])
 
     var settings: BatchSettings
 

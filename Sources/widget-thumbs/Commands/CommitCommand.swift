@@ -8,7 +8,7 @@ struct CommitCommand: Command {
         help: "The revision to commit: higher than the committed one, or equal with the same content.")
     static let image = OptionSpec.value(
         "image", valueName: "file", presence: .optional,
-        help: "An original JPEG, PNG or WebP; it is thumbnailed (upright, sRGB, within the byte budget) before committing.")
+        help: "An original JPEG, PNG, WebP, HEIC or AVIF; it is thumbnailed (upright, sRGB, within the byte budget) before committing.")
     static let payload = OptionSpec.value(
         "payload", valueName: "file.json", presence: .optional,
         help: "The app's payload: any JSON value, at most 512 KiB (default: {}).")
@@ -31,7 +31,7 @@ struct CommitCommand: Command {
             the committed revision), a conflict (the same revision with other content), or \
             another error; the message says stale or conflict. 64 for a usage error.
             """,
-        options: [StoreArguments.container, revision, image, payload, family, format, StoreArguments.json])
+        options: [StoreArguments.container, revision, image, payload, family, format, .fullDecode, StoreArguments.json])
 
     var container: String
     var revisionNumber: UInt64
@@ -50,8 +50,9 @@ struct CommitCommand: Command {
         thumbnailOptions = ThumbnailOptions()
         thumbnailOptions.family = arguments.value(Self.family).flatMap(WidgetFamily.init(rawValue:))
         thumbnailOptions.format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .auto
+        thumbnailOptions.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
         if imagePath == nil {
-            for option in [Self.family, Self.format] where arguments.optionValues[option.name] != nil {
+            for option in [Self.family, Self.format, OptionSpec.fullDecode] where arguments.optionValues[option.name] != nil {
                 throw UsageError("'\(option.longForm)' sizes the thumbnail, so it needs '--image <file>'")
             }
         }

@@ -3,7 +3,7 @@ import WidgetThumbnails
 /// `widget-thumbs decode <file> --out <file.pam>`: the decoded, upright RGBA8 pixels as PAM,
 /// in the layout `dwebp -pam` writes, so decoders can be compared byte for byte.
 struct DecodeCommand: Command {
-    static let file = ArgumentSpec("file", help: "The JPEG, PNG or WebP image to decode.")
+    static let file = ArgumentSpec("file", help: "The JPEG, PNG, WebP, HEIC or AVIF image to decode.")
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "file.pam", presence: .required,
         help: "Where to write the PAM image. Replaced atomically: never left half written.")
@@ -14,7 +14,8 @@ struct DecodeCommand: Command {
         name: "decode",
         abstract: "Decode an image to RGBA8 PAM, upright (EXIF orientation applied).",
         discussion: """
-            Decodes at full size. The output is `P7` PAM with DEPTH 4, MAXVAL 255 and TUPLTYPE \
+            Decodes at full size. HEIC and AVIF come out upright by their own irot, imir and clap \
+            (their EXIF orientation is not applied), 10- and 12-bit samples rounded to 8 bits. The output is `P7` PAM with DEPTH 4, MAXVAL 255 and TUPLTYPE \
             RGB_ALPHA, the same bytes `dwebp -pam` writes.
             """,
         arguments: [file],

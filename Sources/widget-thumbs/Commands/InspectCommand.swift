@@ -2,7 +2,7 @@ import WidgetThumbnails
 
 /// `widget-thumbs inspect <file> [--json]`: what the header says, without decoding pixels.
 struct InspectCommand: Command {
-    static let file = ArgumentSpec("file", help: "The JPEG, PNG or WebP image to inspect.")
+    static let file = ArgumentSpec("file", help: "The JPEG, PNG, WebP, HEIC or AVIF image to inspect.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines.")
     static let box = OptionSpec.value(
         "box", valueName: "WxH", presence: .defaulted("500x500"),
@@ -14,14 +14,18 @@ struct InspectCommand: Command {
         discussion: """
             Reads only the header: format, stored and upright size, EXIF orientation, alpha, \
             bit depth, scan order, colour model, ICC profile, WebP frames, and the scale the \
-            decoder would shrink to on load for a thumbnail that fits --box.
+            decoder would shrink to on load for a thumbnail that fits --box. For HEIC and AVIF \
+            also the HEIF transforms (irot, imir, clap), the EXIF orientation tag (never applied), \
+            the embedded thumbnails and auxiliary images, the colour source, and which image a \
+            thumbnail would be made from.
             """,
         arguments: [file],
-        options: [json, box])
+        options: [json, box, .fullDecode])
 
     var input: String
     var format: OutputFormat
     var thumbnailBox: PixelSize
+    var embeddedThumbnails: EmbeddedThumbnailPolicy
 
     enum OutputFormat {
         case lines
@@ -33,13 +37,14 @@ struct InspectCommand: Command {
         format = arguments.isSet(Self.json) ? .json : .lines
         thumbnailBox = try arguments.value(Self.box, expected: "WIDTHxHEIGHT, such as 500x500",
                                            PixelSize.init(commandLine:)) ?? PixelSize(width: 500, height: 500)
+        embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let limits = DecodeLimits.default
         let bytes = try InputFile.read(input, maxBytes: limits.maxFileBytes)
         let info = try ImageDecoder.probe(bytes, file: input, limits: limits)
-        let report = InspectReport(file: input, info: info, box: thumbnailBox)
+        let report = InspectReport(file: input, info: info, box: thumbnailBox, embeddedThumbnails: embeddedThumbnails)
         switch format {
         case .lines: console.write(report.lines)
         case .json: console.write(try JSONOutput.encode(report))

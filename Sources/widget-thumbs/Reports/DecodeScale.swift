@@ -9,8 +9,10 @@ struct DecodeScale: Encodable, Equatable, CustomStringConvertible {
         case dctScale
         /// WebP: libwebp's `use_scaling` to any size.
         case scaledDecode
-        /// No shrink on load: the source is small enough, or the format cannot (PNG).
+        /// No shrink on load: the source is small enough, or the format cannot (PNG, HEIF).
         case fullSize
+        /// HEIF: an embedded thumbnail stands in for the primary image.
+        case embeddedThumbnail
     }
 
     var method: Method
@@ -21,7 +23,8 @@ struct DecodeScale: Encodable, Equatable, CustomStringConvertible {
     var width: Int
     var height: Int
 
-    init(info: ImageInfo, box: PixelSize) {
+    /// `embeddedThumbnails` matters only for HEIF (`--full-decode` makes it `.never`).
+    init(info: ImageInfo, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) {
         switch info.format {
         case .jpeg:
             let scale = JPEGScaleChoice.dctScale(for: info, box: box)
@@ -34,6 +37,15 @@ struct DecodeScale: Encodable, Equatable, CustomStringConvertible {
                       fraction: size == info.size ? (1, 1) : nil, size: size)
         case .png:
             self.init(method: .fullSize, fraction: (1, 1), size: info.size)
+        case .heif:
+            let choice = (try? HEIFImageChoice.choose(primary: info.size, thumbnails: info.heif?.thumbnails ?? [],
+                                                      box: box, limits: .default, policy: embeddedThumbnails)) ?? .primary
+            switch choice {
+            case .primary:
+                self.init(method: .fullSize, fraction: (1, 1), size: info.size)
+            case .embeddedThumbnail(let image, _):
+                self.init(method: .embeddedThumbnail, fraction: nil, size: image.size)
+            }
         }
     }
 
@@ -52,6 +64,7 @@ struct DecodeScale: Encodable, Equatable, CustomStringConvertible {
         case .dctScale: return "\(numerator ?? 1)/\(denominator ?? 1) DCT scale -> \(size)"
         case .scaledDecode: return "scaled decode -> \(size)"
         case .fullSize: return "full size (1) -> \(size)"
+        case .embeddedThumbnail: return "embedded thumbnail -> \(size)"
         }
     }
 }

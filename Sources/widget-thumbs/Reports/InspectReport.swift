@@ -25,12 +25,14 @@ struct InspectReport: Encodable {
     var isLossless: Bool
     var box: PixelSize
     var decodeScale: DecodeScale
+    var heif: HEIFSummary?
 
-    init(file: String, info: ImageInfo, box: PixelSize) {
+    init(file: String, info: ImageInfo, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) {
         self.file = file
         format = info.format
-        width = info.size.width
-        height = info.size.height
+        // HEIF: the stored size is the ispe before the transforms libheif applies.
+        width = info.heif?.storedSize.width ?? info.size.width
+        height = info.heif?.storedSize.height ?? info.size.height
         orientedWidth = info.orientedSize.width
         orientedHeight = info.orientedSize.height
         orientation = info.orientation.rawValue
@@ -45,7 +47,8 @@ struct InspectReport: Encodable {
         frameCount = info.frameCount
         isLossless = info.isLossless
         self.box = box
-        decodeScale = DecodeScale(info: info, box: box)
+        decodeScale = DecodeScale(info: info, box: box, embeddedThumbnails: embeddedThumbnails)
+        heif = info.heif.map { HEIFSummary($0, size: info.size, box: box, embeddedThumbnails: embeddedThumbnails) }
         orientationName = String(describing: info.orientation)
     }
 
@@ -54,7 +57,7 @@ struct InspectReport: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case file, format, width, height, orientedWidth, orientedHeight, orientation, hasAlpha,
-             bitDepth, scanOrder, colorModel, iccProfile, frameCount, isLossless, box, decodeScale
+             bitDepth, scanOrder, colorModel, iccProfile, frameCount, isLossless, box, decodeScale, heif
     }
 
     /// Written by hand so that a missing profile is `null`, not an absent key.
@@ -76,6 +79,7 @@ struct InspectReport: Encodable {
         try container.encode(isLossless, forKey: .isLossless)
         try container.encode(box, forKey: .box)
         try container.encode(decodeScale, forKey: .decodeScale)
+        try container.encodeIfPresent(heif, forKey: .heif)
     }
 
     /// The human form: one aligned `key: value` line per fact.
@@ -92,6 +96,7 @@ struct InspectReport: Encodable {
             ("colour model", colorModel.rawValue),
             ("ICC profile", iccProfile.map(Self.describe) ?? "none"),
         ]
+        if let heif { pairs += heif.pairs }
         if format == .webp {
             pairs.append(("frames", "\(frameCount)"))
             pairs.append(("lossless", isLossless ? "yes" : "no"))

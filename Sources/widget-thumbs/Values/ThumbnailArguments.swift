@@ -6,7 +6,7 @@ import WidgetThumbnails
 enum ThumbnailArguments {
     static var specs: [OptionSpec] {
         [BatchCommand.family, BatchCommand.format, BatchCommand.maxSide, BatchCommand.maxBytes, BatchCommand.quality,
-         BatchCommand.color, BatchCommand.strict]
+         BatchCommand.color, BatchCommand.strict, .fullDecode]
     }
 
     static func options(_ arguments: ParsedArguments) throws(UsageError) -> ThumbnailOptions {
@@ -33,6 +33,7 @@ enum ThumbnailArguments {
         }
         thumbnail.colorPolicy = ColorPolicy(rawValue: arguments.required(BatchCommand.color)) ?? .convertToSRGB
         thumbnail.strictness = arguments.isSet(BatchCommand.strict) ? .strict : .lenient
+        thumbnail.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
         return thumbnail
     }
 }

@@ -75,7 +75,7 @@ import TestSupport
         let bad = try WidgetThumbsBinary.run(["batch", text, "--out", out, "--quiet"])
         #expect(bad.status == 1)
         #expect(bad.stdout.isEmpty)
-        #expect(bad.stderr == "widget-thumbs: \(text): unsupported format: text, not JPEG, PNG or WebP\n"
+        #expect(bad.stderr == "widget-thumbs: \(text): unsupported format: text, not JPEG, PNG, WebP or HEIF\n"
                 || bad.stderr.hasPrefix("widget-thumbs: \(text): unsupported format"), "\(bad.stderr)")
     }
 

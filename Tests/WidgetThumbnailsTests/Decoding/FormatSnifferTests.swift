@@ -12,7 +12,7 @@ import Testing
         (Array("GIF89a....".utf8), "GIF"),
         ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF"),
         (Array("BM6\u{0}\u{0}\u{0}".utf8), "BMP"),
-        ([0, 0, 0, 0x18] + Array("ftypheic".utf8), "HEIF/HEIC"),
+        ([0, 0, 0, 0x10] + Array("ftypisom".utf8) + [0, 0, 0, 0], "ISO media (brand \"isom\")"),
         (Array("<svg xmlns=\"http://www.w3.org/2000/svg\">".utf8), "SVG/XML"),
         (Array("hello, world\n".utf8), "text"),
         ([], "empty file"),

@@ -1,0 +1,107 @@
+#ifndef WT_HEIF_H
+#define WT_HEIF_H
+// Decoding shim over libheif 1.15 (HEIC through libde265, AVIF through dav1d/libaom). Every
+// libheif error stays in here: Swift sees a wt_heif_status and an error text copied into its
+// own buffer. No libheif type crosses this header; the two opaque handles own libheif objects.
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum wt_heif_status {
+    WT_HEIF_OK = 0,
+    /// Not a valid HEIF file, or damaged (libheif's Invalid_input, a failed decode).
+    WT_HEIF_CORRUPT = 1,
+    /// Valid, but uses something libheif or its plugins cannot decode.
+    WT_HEIF_UNSUPPORTED = 2,
+    /// Over a limit: libheif's image size limit or one the caller passed.
+    WT_HEIF_TOO_LARGE = 3,
+    /// libheif could not allocate memory.
+    WT_HEIF_NO_MEMORY = 4,
+    /// The caller's arguments do not fit (a shim bug, never the input's fault).
+    WT_HEIF_INVALID_ARGUMENT = 5,
+} wt_heif_status;
+
+/// How many embedded thumbnails `wt_heif_info` lists (a file may declare more).
+#define WT_HEIF_MAX_LISTED_THUMBNAILS 8
+
+/// One image item as libheif describes it, without decoding it.
+typedef struct wt_heif_image_facts {
+    uint32_t item_id;
+    /// Size after libheif applies the item's transforms (irot, imir, clap): the upright size.
+    int32_t width, height;
+    /// Size as stored (the ispe property), before any transform.
+    int32_t ispe_width, ispe_height;
+    int32_t luma_bits, chroma_bits;
+    int32_t has_alpha, premultiplied_alpha;
+} wt_heif_image_facts;
+
+/// Which colour description the primary image carries (a file may carry both).
+enum {
+    WT_HEIF_COLOR_ICC = 1,  // prof or rICC
+    WT_HEIF_COLOR_NCLX = 2,
+};
+
+typedef struct wt_heif_info {
+    wt_heif_image_facts primary;
+    int32_t top_level_images;
+    /// Thumbnails of the primary image: all of them counted, the first few listed.
+    int32_t thumbnail_count;
+    wt_heif_image_facts thumbnails[WT_HEIF_MAX_LISTED_THUMBNAILS];
+    /// Auxiliary images of the primary: depth maps, and the rest (gain maps, mattes) apart
+    /// from the alpha plane.
+    int32_t depth_images;
+    int32_t other_auxiliary_images;
+    /// WT_HEIF_COLOR_ICC | WT_HEIF_COLOR_NCLX.
+    uint32_t color_flags;
+    size_t icc_size;
+    /// nclx code points (ITU-T H.273) and libheif's chromaticities for the primaries:
+    /// red x,y, green x,y, blue x,y, white x,y.
+    int32_t nclx_primaries, nclx_transfer, nclx_matrix, nclx_full_range;
+    float nclx_chromaticities[8];
+    /// Size of the first Exif metadata block (0: none).
+    size_t exif_size;
+} wt_heif_info;
+
+typedef struct wt_heif_file wt_heif_file;
+typedef struct wt_heif_pixels wt_heif_pixels;
+
+/// Parses the file's boxes (libheif copies `data`). `max_side` becomes libheif's image size
+/// limit; `max_threads` bounds libheif's tile-decoding threads (0: decode in the calling thread).
+/// `primary_id` 0 takes the file's primary item; another id takes that image item instead.
+wt_heif_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, int32_t max_threads,
+                            uint32_t primary_id, wt_heif_file **file, char *error, size_t error_capacity);
+void wt_heif_close(wt_heif_file *file);
+
+/// The facts about the primary image, its thumbnails, auxiliary images and colour.
+wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, char *error, size_t error_capacity);
+
+/// Copies the primary's ICC profile (`info.icc_size` bytes) or its first Exif block
+/// (`info.exif_size` bytes, starting with Exif's 4-byte TIFF header offset) into `buffer`.
+wt_heif_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, char *error, size_t error_capacity);
+wt_heif_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, char *error, size_t error_capacity);
+
+/// Decodes the primary image (`thumbnail_id` 0) or the thumbnail with that item id, with its
+/// transforms applied once by libheif and the alpha plane merged, as interleaved RGB or RGBA
+/// with 8 bits, or 16-bit little-endian samples for 10- and 12-bit images. `strict` makes
+/// libheif refuse what it would otherwise decode with a warning.
+wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t strict,
+                              wt_heif_pixels **pixels, int32_t *width, int32_t *height,
+                              char *error, size_t error_capacity);
+void wt_heif_pixels_free(wt_heif_pixels *pixels);
+
+/// Narrows the pixels to their top-left `width` x `height` (never wider or taller than they
+/// are): libheif 1.15 returns the coded size when it exceeds the declared one. 0, or -1.
+int wt_heif_pixels_crop(wt_heif_pixels *pixels, int32_t width, int32_t height);
+
+/// Bits per sample of the decoded pixels (8, 10, 12, ...).
+int32_t wt_heif_pixels_bits(const wt_heif_pixels *pixels);
+
+/// Writes rows [first_row, first_row + row_count) as straight-alpha RGBA8 to `rgba` (`stride`
+/// bytes apart): deeper samples rounded to the nearest 8-bit level, a missing alpha set to
+/// 255, premultiplied alpha undone. Returns 0, or -1 for rows outside the image.
+int wt_heif_pixels_copy_rows(const wt_heif_pixels *pixels, int32_t first_row, int32_t row_count,
+                             uint8_t *rgba, size_t stride);
+
+/// libheif's version as 0xMMmmpp00 (heif_get_version_number).
+uint32_t wt_heif_library_version(void);
+
+#endif

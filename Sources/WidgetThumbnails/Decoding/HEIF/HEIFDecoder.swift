@@ -1,0 +1,19 @@
+/// HEIC, HEIF and AVIF through libheif (the CHEIF shim). The primary image is decoded once,
+/// with HEIF's own transforms (irot, imir, clap) applied by libheif; the EXIF orientation is
+/// reported, never applied. An embedded thumbnail replaces the primary when it is good enough
+/// for the target box (`HEIFImageChoice`). 10- and 12-bit samples are rounded to 8 bits.
+enum HEIFDecoder: FormatDecoder {
+    static func probe(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) -> ImageInfo {
+        try HEIFFile(bytes, limits: limits).info
+    }
+
+    static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        if let box = options.targetBox, box.width < 1 || box.height < 1 {
+            throw ImageError(.invalidArgument, "the target box \(box) must be at least 1x1")
+        }
+        let file = try HEIFFile(bytes, limits: options.limits)
+        let (pixels, _) = try file.decode(options)
+        return DecodedImage(image: pixels.rgbaImage(), info: file.info,
+                            scaleDenominator: Double(file.info.size.width) / Double(pixels.size.width))
+    }
+}

@@ -1,0 +1,144 @@
+import CHEIF
+
+/// The CHEIF shim seen from Swift: two owners of libheif objects that free them when released,
+/// and calls that return a value or throw `ImageError` with the shim's own sentence. Only the
+/// HEIF decoder uses it.
+enum HEIFLibrary {
+    /// libheif decodes a grid's tiles in the calling thread: parallelism comes from `--jobs`
+    /// (one decode per job), so two jobs on two cores run two threads, not 2 x 2.
+    static let decodingThreads: Int32 = 0
+
+    /// A parsed file (libheif keeps its own copy of the bytes).
+    final class Context {
+        fileprivate let handle: OpaquePointer
+
+        /// Parses `bytes` with libheif's image size limit at `maxSide` per side; `primary` names
+        /// the item to use as the primary image when it is not the file's own (nil).
+        init(_ bytes: [UInt8], maxSide: Int, primary: UInt32?) throws(ImageError) {
+            var opened: OpaquePointer?
+            try call { error, capacity in
+                bytes.withUnsafeBufferPointer { data in
+                    wt_heif_open(data.baseAddress, data.count, Int32(clamping: maxSide), decodingThreads,
+                                 primary ?? 0, &opened, error, capacity)
+                }
+            }
+            guard let opened else { throw ImageError(.corruptImage, "libheif opened nothing") }
+            handle = opened
+        }
+
+        deinit { wt_heif_close(handle) }
+
+        func info() throws(ImageError) -> wt_heif_info {
+            var info = wt_heif_info()
+            try call { error, capacity in wt_heif_read_info(handle, &info, error, capacity) }
+            return info
+        }
+
+        func iccProfile(byteCount: Int) throws(ImageError) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: byteCount)
+            try call { error, capacity in
+                bytes.withUnsafeMutableBufferPointer { wt_heif_copy_icc(handle, $0.baseAddress, $0.count, error, capacity) }
+            }
+            return bytes
+        }
+
+        func exif(byteCount: Int) throws(ImageError) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: byteCount)
+            try call { error, capacity in
+                bytes.withUnsafeMutableBufferPointer { wt_heif_copy_exif(handle, $0.baseAddress, $0.count, error, capacity) }
+            }
+            return bytes
+        }
+
+        /// Decodes the primary (`thumbnail` nil) or that embedded thumbnail, transforms applied.
+        func decode(thumbnail: UInt32?, strictness: Strictness) throws(ImageError) -> Pixels {
+            var pixels: OpaquePointer?
+            var width: Int32 = 0
+            var height: Int32 = 0
+            try call { error, capacity in
+                wt_heif_decode(handle, thumbnail ?? 0, strictness == .strict ? 1 : 0, &pixels, &width, &height,
+                               error, capacity)
+            }
+            guard let pixels else { throw ImageError(.corruptImage, "libheif decoded nothing") }
+            return Pixels(pixels, size: PixelSize(width: Int(width), height: Int(height)))
+        }
+    }
+
+    /// Decoded interleaved pixels, held by libheif until released.
+    final class Pixels {
+        private let handle: OpaquePointer
+        private(set) var size: PixelSize
+
+        fileprivate init(_ handle: OpaquePointer, size: PixelSize) {
+            self.handle = handle
+            self.size = size
+        }
+
+        deinit { wt_heif_pixels_free(handle) }
+
+        /// Keeps only the top-left `target` (no larger than `size`); false when it does not fit.
+        func crop(to target: PixelSize) -> Bool {
+            guard wt_heif_pixels_crop(handle, Int32(clamping: target.width), Int32(clamping: target.height)) == 0 else {
+                return false
+            }
+            size = target
+            return true
+        }
+
+        /// Bits per sample as decoded (8, 10, 12).
+        var bitDepth: Int { Int(wt_heif_pixels_bits(handle)) }
+
+        /// Rows `rows` as straight RGBA8 into `buffer` (rows of `size.width * 4` bytes).
+        func copyRows(_ rows: Range<Int>, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+            precondition(rows.lowerBound >= 0 && rows.upperBound <= size.height
+                         && buffer.count >= rows.count * size.width * 4, "rows outside the decoded image")
+            let status = wt_heif_pixels_copy_rows(handle, Int32(rows.lowerBound), Int32(rows.count),
+                                                  buffer.baseAddress, size.width * 4)
+            precondition(status == 0, "the HEIF shim refused a checked row range")
+        }
+
+        /// The whole image as an `RGBAImage`.
+        func rgbaImage() -> RGBAImage {
+            let count = size.area * 4
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                copyRows(0..<size.height, into: buffer)
+                initialized = count
+            }
+            return RGBAImage(width: size.width, height: size.height, pixels: pixels)
+        }
+
+        /// Streams the rows through the resampler a band at a time: no full-size RGBA copy.
+        func resampled(to target: PixelSize) throws(ImageError) -> RGBAImage {
+            let stream = try ResamplingStream(sourceSize: size, targetSize: target)
+            let bandRows = 16
+            var band = [UInt8](repeating: 0, count: bandRows * size.width * 4)
+            var row = 0
+            while row < size.height {
+                let rows = row..<min(size.height, row + bandRows)
+                band.withUnsafeMutableBufferPointer { copyRows(rows, into: $0) }
+                band.withUnsafeBufferPointer {
+                    stream.consume(rows: UnsafeBufferPointer(rebasing: $0[0..<rows.count * size.width * 4]))
+                }
+                row = rows.upperBound
+            }
+            return stream.finish()
+        }
+    }
+
+    static var version: Int { Int(wt_heif_library_version()) }
+
+    private static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> wt_heif_status) throws(ImageError) {
+        var message = ShimMessage()
+        let status = message.buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+        guard status == WT_HEIF_OK else { throw imageError(status, message.text) }
+    }
+
+    static func imageError(_ status: wt_heif_status, _ reason: String) -> ImageError {
+        switch status {
+        case WT_HEIF_CORRUPT: ImageError(.corruptImage, reason)
+        case WT_HEIF_UNSUPPORTED: ImageError(.unsupportedFormat, reason)
+        case WT_HEIF_TOO_LARGE, WT_HEIF_NO_MEMORY: ImageError(.tooLarge, reason)
+        default: ImageError(.invalidArgument, reason)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import WidgetThumbnails
+
+/// The HEIF part of `inspect`: the transforms libheif applies, the EXIF tag it does not, what
+/// else the file holds, where the colour comes from, and which image a thumbnail is made from.
+struct HEIFSummary: Encodable, Equatable {
+    var brand: String
+    var codedType: String?
+    var gridTiles: Int
+    var storedWidth: Int
+    var storedHeight: Int
+    var transforms: [String]
+    var exifOrientation: Int?
+    /// Always "heifTransforms": HEIF geometry comes from the HEIF boxes only.
+    var orientationUsed: String
+    var thumbnails: [HEIFEmbeddedImage]
+    var topLevelImages: Int
+    var depthImages: Int
+    var otherAuxiliaryImages: Int
+    var colourSource: HEIFDetails.ColourSource
+    var nclx: String?
+    /// "primary" or "embeddedThumbnail" for the box, and why.
+    var imageUsed: String
+    var imageUsedReason: String?
+
+    init(_ details: HEIFDetails, size: PixelSize, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy) {
+        brand = details.brand
+        codedType = details.primaryType
+        gridTiles = details.gridTiles
+        storedWidth = details.storedSize.width
+        storedHeight = details.storedSize.height
+        transforms = details.transforms.map(\.description)
+        exifOrientation = details.exifOrientation?.rawValue
+        orientationUsed = "heifTransforms"
+        thumbnails = details.thumbnails
+        topLevelImages = details.topLevelImages
+        depthImages = details.depthImages
+        otherAuxiliaryImages = details.otherAuxiliaryImages
+        colourSource = details.colourSource
+        nclx = details.nclx?.description
+        let choice = try? HEIFImageChoice.choose(primary: size, thumbnails: details.thumbnails, box: box,
+                                                 limits: .default, policy: embeddedThumbnails)
+        switch choice {
+        case .embeddedThumbnail(_, let reason)?:
+            imageUsed = "embeddedThumbnail"
+            imageUsedReason = reason.rawValue
+        case .primary?, nil:
+            imageUsed = "primary"
+            imageUsedReason = embeddedThumbnails == .never && !details.thumbnails.isEmpty ? "fullDecode" : nil
+        }
+        choiceText = choice?.description ?? "none (over the limits)"
+        exifName = details.exifOrientation.map { "\($0.rawValue) (\($0))" }
+    }
+
+    private let choiceText: String
+    private let exifName: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case brand, codedType, gridTiles, storedWidth, storedHeight, transforms, exifOrientation, orientationUsed,
+             thumbnails, topLevelImages, depthImages, otherAuxiliaryImages, colourSource, nclx, imageUsed,
+             imageUsedReason
+    }
+
+    /// The human lines, after the common ones.
+    var pairs: [(key: String, value: String)] {
+        let thumbnailText = thumbnails.isEmpty ? "none" : thumbnails.map { "\($0.size)" }.joined(separator: ", ")
+        var lines: [(key: String, value: String)] = [
+            ("HEIF brand", codedType.map { "\(brand), primary \($0)\(gridTiles > 0 ? " of \(gridTiles) tiles" : "")" } ?? brand),
+            ("HEIF transforms", transforms.isEmpty ? "none" : transforms.joined(separator: ", ")),
+            ("EXIF orientation", exifName.map { "\($0), ignored: the HEIF transforms decide" } ?? "none"),
+            ("orientation used", transforms.isEmpty ? "as stored (no HEIF transforms)" : "HEIF transforms, applied by libheif"),
+            ("thumbnails", thumbnailText),
+            ("other images", "\(topLevelImages) top-level, \(depthImages) depth, \(otherAuxiliaryImages) other auxiliary (not decoded)"),
+            ("colour source", colourSource.rawValue),
+        ]
+        if let nclx { lines.append(("nclx", nclx)) }
+        lines.append(("image used", choiceText))
+        return lines
+    }
+}

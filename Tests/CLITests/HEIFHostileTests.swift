@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Hostile HEIF files, made at test time (HEIFForge) or cut from the corpus, through the built
+/// binary one child process each: every one refused with a named reason (or, for the cuts
+/// libheif can still read, decoded) within 1 s and 256 MB, never a hang or a crash.
+@Suite struct HEIFHostileTests {
+    struct Case: CustomStringConvertible {
+        var name: String
+        var bytes: [UInt8]
+        /// Text the reason must contain; nil when decoding is also fine.
+        var reason: String?
+        /// Refused by `decode` only: `inspect` reads the boxes and may describe it.
+        var whenDecoded = false
+        var description: String { name }
+    }
+
+    static func forged() -> [Case] {
+        typealias F = HEIFForge
+        let tile = F.Item(id: 1)
+        let header = F.box("ftyp", Array("heic".utf8) + F.u32(0) + Array("mif1heic".utf8))
+        let valid = F.file(items: [tile], primary: 1)
+        var cases = [
+            Case(name: "empty.heic", bytes: [], reason: "empty file"),
+            Case(name: "ftyp-only.heic", bytes: header, reason: "corrupt image"),
+            Case(name: "ftyp-then-noise.jpg", bytes: header + HostileInputTests.randomBytes(count: 1 << 16, seed: 11), reason: "corrupt image"),
+            Case(name: "ispe-60000x60000.heic", bytes: F.file(items: [F.Item(id: 1, width: 60_000, height: 60_000)], primary: 1),
+                 reason: "too large"),
+            Case(name: "ispe-70000x16.heic", bytes: F.file(items: [F.Item(id: 1, width: 70_000, height: 16)], primary: 1),
+                 reason: "too large"),
+            // Within the pixel limit, with four bytes of coded data: libheif's decoder refuses it.
+            Case(name: "ispe-10000x10000-over-4-bytes.heic",
+                 bytes: F.file(items: [F.Item(id: 1, width: 10_000, height: 10_000)], primary: 1), reason: "corrupt image",
+                 whenDecoded: true),
+            Case(name: "grid-5000-tiles.heic",
+                 bytes: F.file(items: [F.Item(id: 1, type: "grid")], primary: 1,
+                               references: [.init("dimg", from: 1, to: (2...5001).map { UInt16($0) })]),
+                 reason: "5000 tiles"),
+            Case(name: "grid-1000000-tiles.heic",
+                 bytes: F.file(items: [F.Item(id: 1, type: "grid")], primary: 1,
+                               references: [.init("dimg", from: 1, to: (0..<1_000_000).map { UInt16(truncatingIfNeeded: $0 % 60_000 + 2) })]),
+                 reason: "too large"),
+            Case(name: "iloc-extent-past-the-end.heic", bytes: F.file(items: [tile], primary: 1, extentShift: 1 << 24),
+                 reason: "outside of file bounds"),
+            Case(name: "dimg-loop.heic",
+                 bytes: F.file(items: [F.Item(id: 1, type: "grid"), F.Item(id: 2, type: "grid")], primary: 1,
+                               references: [.init("dimg", from: 1, to: [2]), .init("dimg", from: 2, to: [1])]),
+                 reason: "reference loop"),
+            Case(name: "dimg-self.heic",
+                 bytes: F.file(items: [F.Item(id: 1, type: "grid")], primary: 1, references: [.init("dimg", from: 1, to: [1])]),
+                 reason: "reference loop"),
+            Case(name: "auxl-loop.heic",
+                 bytes: F.file(items: [tile, F.Item(id: 2)], primary: 1,
+                               references: [.init("auxl", from: 2, to: [1]), .init("auxl", from: 1, to: [2])]),
+                 reason: "reference loop"),
+            Case(name: "thmb-loop.heic",
+                 bytes: F.file(items: [tile, F.Item(id: 2)], primary: 1,
+                               references: [.init("thmb", from: 2, to: [1]), .init("thmb", from: 1, to: [2])]),
+                 reason: "corrupt image"),
+            Case(name: "missing-primary.heic", bytes: F.file(items: [tile], primary: 7), reason: "corrupt image"),
+        ]
+        for fraction in [0.1, 0.5, 0.9] {
+            cases.append(Case(name: "forged-cut\(Int(fraction * 100)).heic",
+                              bytes: Array(valid.prefix(Int(Double(valid.count) * fraction))), reason: "corrupt image"))
+        }
+        return cases
+    }
+
+    static func run(_ cases: [Case], command: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var times: [String] = []
+        for item in cases {
+            let path = try directory.write(item.name, item.bytes)
+            let out = directory.file("\(item.name).pam")
+            let arguments = command == "decode" ? ["decode", path, "--out", out] : ["inspect", path]
+            let result = try WidgetThumbsBinary.run(arguments, timeout: 20)
+            times.append("\(item.name): \(String(format: "%.3f", result.wallSeconds)) s, exit \(result.status.map(String.init) ?? "none")")
+            #expect(result.wallSeconds < HostileInputTests.wallLimit, "\(item): \(result)")
+            #expect(result.peakRSSStaysBelow(HostileInputTests.memoryLimit), "\(item): \(result)")
+            if let reason = item.reason, command == "decode" || !item.whenDecoded {
+                #expect(result.status == 1, "\(item): \(result)")
+                #expect(result.stderr.hasPrefix("widget-thumbs: \(path): ") && result.stderr.contains(reason),
+                        "\(item): \(result.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: out), "\(item)")
+            } else {
+                #expect(result.status == 0 || (result.status == 1 && result.stderr.hasPrefix("widget-thumbs: \(path): ")),
+                        "\(item): \(result)")
+            }
+        }
+        print("HEIF hostile inputs (\(command)):\n" + times.joined(separator: "\n"))
+    }
+
+    @Test(arguments: ["inspect", "decode"])
+    func forgedFilesAreRefusedQuicklyInLittleMemory(command: String) throws {
+        try Self.run(Self.forged(), command: command)
+    }
+
+    /// The corpus's refused files, and cuts of real photos (a truncated grid is refused by
+    /// libheif 1.15 when an iloc extent runs past the end).
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage), arguments: ["inspect", "decode"])
+    func corpusFilesAndCutsEndQuickly(command: String) throws {
+        var cases = [
+            Case(name: "corrupted.heic", bytes: try Corpus.bytes("heic/corrupted.heic"), reason: "corrupt image"),
+            Case(name: "empty.heic", bytes: try Corpus.bytes("heic/empty.heic"), reason: "unsupported format"),
+            Case(name: "truncated.heic", bytes: try Corpus.bytes("heic/truncated.heic"), reason: nil),
+        ]
+        for file in ["heic/xiaomi.heic", "heic/jolla-photo.avif"] {
+            let bytes = try Corpus.bytes(file)
+            for fraction in [0.1, 0.5, 0.9] {
+                let name = URL(fileURLWithPath: file).lastPathComponent
+                cases.append(Case(name: "\(name)-cut\(Int(fraction * 100))", bytes: Array(bytes.prefix(Int(Double(bytes.count) * fraction))),
+                                  reason: nil))
+            }
+        }
+        try Self.run(cases, command: command)
+    }
+}
