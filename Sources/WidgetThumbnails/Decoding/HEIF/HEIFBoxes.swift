@@ -19,8 +19,9 @@ struct HEIFBoxes {
     /// The primary's transform properties (irot, imir, clap) in the order they apply.
     var primaryTransforms: [HEIFTransform] = []
     /// A primary `clap` whose size is not whole pixels or whose offsets are not whole or half
-    /// pixels: what cameras write is whole sizes and half-pixel offsets, and libheif 1.15's
-    /// fraction arithmetic leaks on the others (FuzzHEIF).
+    /// pixels: cameras write whole sizes and half-pixel offsets, and libheif 1.15's clap
+    /// handling leaked on such a file (FuzzHEIF; it also leaks on some plain ones, see
+    /// Fuzz/open-findings).
     var primaryHasOddCleanAperture = false
     /// The images the primary is derived from (`dimg` references): the tiles of a grid.
     var primaryInputs = 0
