@@ -49,6 +49,8 @@ struct HEIFCommandTests {
         }
         #expect(result.stdout.contains("\"ok\" : 5"), "\(result.stdout.suffix(400))")
         #expect(result.stdout.contains("\"sourceFormat\" : \"heif\""))
+        // Which HEIF image each thumbnail was made from is in the report.
+        #expect(result.stdout.contains("\"heifImage\" : \"primary"), "\(result.stdout.prefix(600))")
         for output in ["zPug_3.jpg", "gray.jpg", "really-heic.jpg", "lines-alpha.webp", "rgba.webp"] {
             #expect(FileManager.default.fileExists(atPath: "\(out)/\(output)"), "\(output)")
         }

@@ -40,6 +40,9 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     /// The input file's size in bytes.
     var sourceBytes: Int?
     var colour: ColorHandling?
+    /// For a HEIF original, the image the thumbnail was made from (the primary, or an embedded
+    /// thumbnail and why).
+    var heifImage: String?
     var renderCost: RenderCost?
     /// `--json-lines`: the render cost per family in one line each, instead of `renderCost`.
     var families: [FamilyFit]?
@@ -81,7 +84,7 @@ struct BatchItemReport: Codable, Sendable, Equatable {
             encodes: thumbnail.encodeCount, checksum: thumbnail.checksum.description,
             orientation: thumbnail.source.orientation.rawValue, sourceFormat: thumbnail.source.format,
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,
-            sourceBytes: sourceBytes, colour: thumbnail.colorHandling,
+            sourceBytes: sourceBytes, colour: thumbnail.colorHandling, heifImage: thumbnail.heifImage?.description,
             renderCost: withRenderCost ? thumbnail.renderCost : nil,
             timings: timings)
     }
