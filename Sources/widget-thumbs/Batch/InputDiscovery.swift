@@ -118,11 +118,14 @@ final class InputDiscovery {
             case S_IFREG where Self.hasImageExtension(name):
                 files.append(BatchInput(path: path, relativePath: relativePath, identity: insideOut ? FileIdentity(link) : nil))
             case S_IFLNK where Self.hasImageExtension(name):
-                // A link to a regular file is taken (a link to a folder is not walked); where
-                // it points decides whether it is inside --out.
-                guard let target = Self.regularFileIdentity(path) else { continue }
+                // A link to a folder is not walked. Any other link is taken: to a regular file
+                // (where it points decides whether it is inside --out), or a loop, a dangling
+                // link or a link to a FIFO, which the open then refuses with its reason, so
+                // nothing is skipped silently.
+                if Self.isDirectory(path, followingLinks: true) { continue }
+                let target = Self.regularFileIdentity(path)
                 files.append(BatchInput(path: path, relativePath: relativePath,
-                                        identity: insideOut || isInsideOut(path) ? target : nil))
+                                        identity: target != nil && (insideOut || isInsideOut(path)) ? target : nil))
             default:
                 continue
             }

@@ -99,6 +99,23 @@ import WidgetThumbnails
         #expect(info.format == .webp && info.size == PixelSize(width: 200, height: 150))
     }
 
+    /// A symlink loop and a dangling link in a folder are reported as failures, not skipped;
+    /// a link to a folder is not walked.
+    @Test func brokenLinksInAFolderAreReported() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try Self.makeImages(in: directory.file("in"), count: 2, subfolders: 1)
+        #expect(symlink(directory.file("in/d0/loop.jpg"), directory.file("in/d0/loop.jpg")) == 0)
+        #expect(symlink(directory.file("in/d0/gone.jpg"), directory.file("in/d0/dangling.jpg")) == 0)
+        #expect(symlink(directory.file("in"), directory.file("in/d0/folder.jpg")) == 0)
+        let result = try WidgetThumbsBinary.run(["batch", directory.file("in"), "-r", "--out", directory.file("out"), "--json"])
+        #expect(result.status == 1, "\(result)")
+        let report = try BatchJSON(result.stdout)
+        #expect(report.summary.ok == 2 && report.summary.failed == 2, "\(result.stdout.suffix(400))")
+        #expect(result.stderr.contains("loop.jpg: I/O error: cannot open: Too many levels of symbolic links"), "\(result.stderr)")
+        #expect(result.stderr.contains("dangling.jpg: I/O error: cannot open: No such file or directory"), "\(result.stderr)")
+    }
+
     /// Four shards at the same time on one --out: the union is a single run, byte for byte,
     /// and each shard keeps its own journal and manifest.
     @Test func concurrentShardsMakeTheSingleRun() throws {
