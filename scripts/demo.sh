@@ -12,6 +12,12 @@ out=${3:?usage: demo.sh BINARY SAMPLE_DIR OUT_DIR}
 per_file_timeout=${DEMO_TIMEOUT:-60}
 
 mapfile -t files < <(find "$samples" -type f ! -name '*.md' | LC_ALL=C sort)
+# An empty file must be refused too; it is made here rather than committed (zero bytes are
+# zero bytes: a committed one would be indistinguishable from any other empty file).
+empty_dir="$(dirname "$out")/demo-inputs/broken"
+mkdir -p "$empty_dir"
+: > "$empty_dir/empty.jpg"
+files+=("$empty_dir/empty.jpg")
 if ((${#files[@]} == 0)); then
     echo "demo: no files in $samples" >&2
     exit 1
