@@ -124,12 +124,6 @@ struct BatchSummary: Codable, Sendable, Equatable {
         self.shard = shard?.description
     }
 
-    init(items: [BatchItemReport], jobs: Int, shard: Shard?, wallSeconds: Double) {
-        self.init(jobs: jobs, shard: shard)
-        for item in items { add(item) }
-        self.wallSeconds = wallSeconds
-    }
-
     mutating func add(_ item: BatchItemReport) {
         total += 1
         switch item.status {

@@ -23,9 +23,9 @@ final class ProgressBar: Sendable {
     static let width = 24
     static let window = 16
 
-    init(total: Int? = nil, colour: Bool) {
+    init(colour: Bool) {
         self.colour = colour
-        state.withLock { $0.total = total; draw(&$0, force: true) }
+        state.withLock { draw(&$0, force: true) }
     }
 
     /// Every input has been found: the bar can show its share and an ETA.

@@ -30,13 +30,8 @@ struct StagingFolder: Sendable {
 
     /// Removes the temporary files of runs that are over; returns how many.
     func removeLeftovers(now: Int = time(nil)) -> Int {
-        guard let handle = RawPath.withCString(path, { opendir($0) }) else { return 0 }
-        defer { closedir(handle) }
         var removed = 0
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                RawPath.decode(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
+        for name in InputDiscovery.entries(of: path) ?? [] {
             guard let owner = Self.owner(of: name) else { continue }
             let file = "\(path)/\(name)"
             var status = stat()
