@@ -25,7 +25,7 @@ public enum Corpus {
     public static func path(_ relative: String) -> String { url(relative).path }
 
     public static func bytes(_ relative: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: url(relative)))
+        try FileBytes.contents(of: path(relative))
     }
 
     /// File names in a corpus folder, sorted.

@@ -40,7 +40,7 @@ import TestSupport
     @Test(arguments: Target.allCases)
     func everyRegressionFileRunsCleanlyAndQuickly(target: Target) throws {
         for path in Self.files(target) {
-            let bytes = try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) }, "cannot read \(path)")
+            let bytes = try FileBytes.contents(of: path)
             // Twice the harness's length-chosen path: as found, and with one byte more, so a
             // decoder regression also goes through the neighbouring decode path.
             for variant in [bytes, bytes + [0]] {

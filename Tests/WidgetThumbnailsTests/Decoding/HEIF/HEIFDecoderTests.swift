@@ -121,19 +121,19 @@ import TestSupport
     /// Found by FuzzHEIF: libheif 1.15 decodes an image with no defined bit depth by
     /// allocating 2.7 GB and crashing; refused before decoding.
     @Test func anUndefinedBitDepthIsRefusedBeforeDecoding() throws {
-        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
-            "Fuzz/regressions/FuzzHEIF/undefined-bit-depth-makes-libheif-allocate-2.7GB.heic").path))
+        let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/undefined-bit-depth-makes-libheif-allocate-2.7GB.heic").path)
         #expect {
-            try ImageDecoder.decode([UInt8](bytes))
+            try ImageDecoder.decode(bytes)
         } throws: { ($0 as? ImageError)?.reason.contains("no defined bit depth") == true }
     }
 
     /// Found by FuzzHEIF: libheif 1.15 returned a 64x64 coded picture for a 64x58 ispe; the
     /// declared top-left part is kept, so no stage sees a size the probe did not report.
     @Test func aCodedSizeLargerThanDeclaredIsCroppedToIt() throws {
-        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
-            "Fuzz/regressions/FuzzHEIF/decoded-64x64-where-the-file-declares-64x58.heic").path))
-        let decoded = try ImageDecoder.decode([UInt8](bytes))
+        let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/decoded-64x64-where-the-file-declares-64x58.heic").path)
+        let decoded = try ImageDecoder.decode(bytes)
         #expect(decoded.image.size == PixelSize(width: 64, height: 58))
         #expect(decoded.info.size == decoded.image.size)
     }
@@ -141,10 +141,10 @@ import TestSupport
     /// Found by FuzzHEIF: an overlay (iovl) item as the alpha plane of a 16x16 image made
     /// libheif 1.15 allocate 2.2 GB; what an image pulls in is checked before decoding.
     @Test func anOverlayTheImageNeedsIsRefusedBeforeDecoding() throws {
-        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
-            "Fuzz/regressions/FuzzHEIF/overlay-alpha-plane-makes-libheif-allocate-2.2GB.heic").path))
+        let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/overlay-alpha-plane-makes-libheif-allocate-2.2GB.heic").path)
         #expect {
-            try ImageDecoder.decode([UInt8](bytes))
+            try ImageDecoder.decode(bytes)
         } throws: { ($0 as? ImageError)?.reason.contains("overlay (iovl)") == true }
     }
 
@@ -160,19 +160,19 @@ import TestSupport
     /// Found by FuzzHEIF: a clap that libheif 1.15 turned into a 65295x24 image out of a
     /// 64x64 one (and leaked on); a transform can only keep or shrink the stored size.
     @Test func aCleanApertureLargerThanTheImageIsRefused() throws {
-        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
-            "Fuzz/regressions/FuzzHEIF/clap-larger-than-the-image-leaks-in-libheif.heic").path))
+        let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/clap-larger-than-the-image-leaks-in-libheif.heic").path)
         #expect {
-            try ImageDecoder.probe([UInt8](bytes))
+            try ImageDecoder.probe(bytes)
         } throws: { ($0 as? ImageError)?.reason.contains("65295x24 out of a 64x64 image") == true }
     }
 
     /// Found by FuzzHEIF (LeakSanitizer): a 144/43 x 7/6 clean aperture leaked in libheif 1.15.
     @Test func aFractionalCleanApertureIsRefused() throws {
-        let bytes = try #require(FileManager.default.contents(atPath: Corpus.packageRoot.appendingPathComponent(
-            "Fuzz/regressions/FuzzHEIF/fractional-clap-leaks-in-libheif.heic").path))
+        let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
+            "Fuzz/regressions/FuzzHEIF/fractional-clap-leaks-in-libheif.heic").path)
         #expect {
-            try ImageDecoder.probe([UInt8](bytes))
+            try ImageDecoder.probe(bytes)
         } throws: { ($0 as? ImageError)?.code == .unsupportedFormat && ($0 as? ImageError)?.reason.contains("clap") == true }
     }
 
