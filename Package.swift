@@ -34,6 +34,7 @@ let package = Package(
         systemLibrary("Crypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
         systemLibrary("LCMS2", pkgConfig: "lcms2", apt: "liblcms2-dev"),
         systemLibrary("HEIF", pkgConfig: "libheif", apt: "libheif-dev"),
+        systemLibrary("De265", pkgConfig: "libde265", apt: "libde265-dev"),
 
         // C shims: every setjmp/longjmp and C status code stays in here; Swift sees a status
         // and an error text.
@@ -44,8 +45,9 @@ let package = Package(
         .target(name: "CWebP", dependencies: ["SystemWebP", "SystemWebPDemux", "SystemWebPMux"],
                 linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                                  .linkedLibrary("webpmux")]),
-        .target(name: "CHEIF", dependencies: ["SystemHEIF"],
-                linkerSettings: [.linkedLibrary("heif")]),
+        // libheif plus our own HEVC plugin over libde265 (in-loop filters off when downscaling).
+        .target(name: "CHEIF", dependencies: ["SystemHEIF", "SystemDe265"],
+                linkerSettings: [.linkedLibrary("heif"), .linkedLibrary("de265")]),
         .target(name: "CCrypto", dependencies: ["SystemCrypto"],
                 linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CColorManagement", dependencies: ["SystemLCMS2"],

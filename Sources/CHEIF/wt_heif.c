@@ -1,4 +1,5 @@
 #include "wt_heif.h"
+#include "wt_heif_unfiltered_hevc.h"
 
 #include <libheif/heif.h>
 #include <pthread.h>
@@ -10,6 +11,7 @@
 struct wt_heif_file {
     struct heif_context *context;
     struct heif_image_handle *primary;
+    int unfiltered_plugin_registered;
 };
 
 struct wt_heif_pixels {
@@ -204,7 +206,7 @@ wt_heif_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t siz
 }
 
 wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t strict,
-                              wt_heif_pixels **pixels, int32_t *width, int32_t *height,
+                              wt_heif_loop_filters loop_filters, wt_heif_pixels **pixels, int32_t *width, int32_t *height,
                               char *error, size_t error_capacity) {
     if (file == NULL || pixels == NULL || width == NULL || height == NULL) {
         return fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
@@ -214,6 +216,14 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     if (thumbnail_id != 0) {
         struct heif_error result = heif_image_handle_get_thumbnail(file->primary, thumbnail_id, &handle);
         if (result.code != heif_error_Ok) return fail_heif(result, "no such thumbnail", error, error_capacity);
+    }
+    if (loop_filters == WT_HEIF_LOOP_FILTERS_SKIP && !file->unfiltered_plugin_registered) {
+        const struct heif_error registered = heif_register_decoder(file->context, wt_heif_unfiltered_hevc_plugin());
+        if (registered.code != heif_error_Ok) {
+            if (handle != file->primary) heif_image_handle_release(handle);
+            return fail_heif(registered, "cannot register the HEVC decoder", error, error_capacity);
+        }
+        file->unfiltered_plugin_registered = 1;
     }
     const int deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8;
     const int alpha = heif_image_handle_has_alpha_channel(handle);

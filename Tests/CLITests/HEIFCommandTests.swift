@@ -13,7 +13,8 @@ struct HEIFCommandTests {
                      "HEIF transforms:  irot 270° anticlockwise",
                      "EXIF orientation: 6 (right), ignored: the HEIF transforms decide",
                      "orientation used: HEIF transforms, applied by libheif", "thumbnails:       240x320",
-                     "image used:       primary image"] {
+                     "image used:       primary image",
+                     "HEVC filters:     deblocking and SAO skipped: the image is at least 4x the box"] {
             #expect(result.stdout.contains(line), "missing \(line):\n\(result.stdout)")
         }
     }
@@ -24,6 +25,9 @@ struct HEIFCommandTests {
         let full = try WidgetThumbsBinary.run(["inspect", Corpus.path("heic/cat.hif"), "--json", "--full-decode"])
         #expect(full.stdout.contains("\"imageUsed\" : \"primary\""), "\(full.stdout)")
         #expect(full.stdout.contains("\"imageUsedReason\" : \"fullDecode\""), "\(full.stdout)")
+        #expect(full.stdout.contains("\"hevcLoopFilters\" : \"applied\""), "\(full.stdout)")
+        let arrow = try WidgetThumbsBinary.run(["inspect", Corpus.path("heic/arrow.heic"), "--json"])
+        #expect(arrow.stdout.contains("\"hevcLoopFilters\" : \"skipped\""), "\(arrow.stdout)")
     }
 
     /// The small corpus files linked into a folder (any of .heic .heif .hif .avif is picked up),

@@ -59,8 +59,10 @@ import Testing
               --json                  Print one JSON document instead of lines.
               --box <WxH>             The box a thumbnail must fit, for the decode scale
                                       shown. (default: 500x500)
-              --full-decode           Always decode a HEIF's full primary image, never an
-                                      embedded thumbnail that is large enough for the box.
+              --full-decode           Decode a HEIF's primary image in full: never an
+                                      embedded thumbnail that is large enough for the box,
+                                      and always with HEVC's in-loop filters (skipped by
+                                      default when the image is at least 4x the thumbnail).
               -h, --help              Show help information.
 
             """

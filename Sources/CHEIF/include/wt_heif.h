@@ -79,12 +79,19 @@ wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, char *e
 wt_heif_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, char *error, size_t error_capacity);
 wt_heif_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, char *error, size_t error_capacity);
 
+/// Whether HEVC's in-loop filters (deblocking, SAO) run. Skipping them is exact for intra
+/// prediction and costs under a level once the image is downscaled 4x or more; AVIF ignores it.
+typedef enum wt_heif_loop_filters {
+    WT_HEIF_LOOP_FILTERS_RUN = 0,
+    WT_HEIF_LOOP_FILTERS_SKIP = 1,
+} wt_heif_loop_filters;
+
 /// Decodes the primary image (`thumbnail_id` 0) or the thumbnail with that item id, with its
 /// transforms applied once by libheif and the alpha plane merged, as interleaved RGB or RGBA
 /// with 8 bits, or 16-bit little-endian samples for 10- and 12-bit images. `strict` makes
 /// libheif refuse what it would otherwise decode with a warning.
 wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t strict,
-                              wt_heif_pixels **pixels, int32_t *width, int32_t *height,
+                              wt_heif_loop_filters loop_filters, wt_heif_pixels **pixels, int32_t *width, int32_t *height,
                               char *error, size_t error_capacity);
 void wt_heif_pixels_free(wt_heif_pixels *pixels);
 

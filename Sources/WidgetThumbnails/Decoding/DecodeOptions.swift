@@ -11,12 +11,17 @@ public struct DecodeOptions: Sendable, Equatable {
     /// Whether an embedded thumbnail (HEIF) may stand in for the primary image when decoding
     /// for `targetBox`. Default `.whenLargeEnough`; `.never` always decodes the primary.
     public var embeddedThumbnails: EmbeddedThumbnailPolicy
+    /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the output
+    /// of `targetBox` per axis. Default `.skipWhenDownscaling`; `.always` runs them.
+    public var hevcLoopFilters: HEVCLoopFilterPolicy
 
     public init(limits: DecodeLimits = .default, strictness: Strictness = .lenient, targetBox: PixelSize? = nil,
-                embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) {
+                embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
+                hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
         self.limits = limits
         self.strictness = strictness
         self.targetBox = targetBox
         self.embeddedThumbnails = embeddedThumbnails
+        self.hevcLoopFilters = hevcLoopFilters
     }
 }

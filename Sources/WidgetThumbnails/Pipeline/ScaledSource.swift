@@ -14,7 +14,7 @@ enum ScaledSource {
     case decoded(DecodedImage)
     case pngRows([UInt8], DecodeOptions)
     case pngFile(OpenInputFile, DecodeOptions)
-    case heifPixels(HEIFLibrary.Pixels, HEIFImageChoice)
+    case heifPixels(HEIFLibrary.Pixels, HEIFImageChoice, HEVCLoopFilters)
 
     static func open(_ input: ThumbnailInput, info: ImageInfo, options: DecodeOptions) throws(ImageError) -> ScaledSource {
         switch input {
@@ -27,15 +27,21 @@ enum ScaledSource {
             case .jpeg, .webp:
                 return .decoded(try ImageDecoder.decode(bytes, options: options))
             case .heif:
-                let (pixels, choice) = try HEIFFile(bytes, limits: options.limits).decode(options)
-                return .heifPixels(pixels, choice)
+                let (pixels, choice, loopFilters) = try HEIFFile(bytes, limits: options.limits).decode(options)
+                return .heifPixels(pixels, choice, loopFilters)
             }
         }
     }
 
     /// Which image of a HEIF the pixels come from; nil for other formats.
     var heifImage: HEIFImageChoice? {
-        if case .heifPixels(_, let choice) = self { return choice }
+        if case .heifPixels(_, let choice, _) = self { return choice }
+        return nil
+    }
+
+    /// Whether HEVC's in-loop filters ran for a HEIF's pixels; nil for other formats.
+    var hevcLoopFilters: HEVCLoopFilters? {
+        if case .heifPixels(_, _, let loopFilters) = self { return loopFilters }
         return nil
     }
 
@@ -44,7 +50,7 @@ enum ScaledSource {
         switch self {
         case .decoded(let decoded):
             return try Resampler.resize(decoded.image, to: size)
-        case .heifPixels(let pixels, _):
+        case .heifPixels(let pixels, _, _):
             return try pixels.resampled(to: size)
         case .pngRows(let bytes, let options):
             return try PNGRowReader.withReader(bytes, options: options) { (reader) throws(ImageError) -> RGBAImage in

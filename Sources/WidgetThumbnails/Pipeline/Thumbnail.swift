@@ -26,11 +26,14 @@ public struct Thumbnail: Sendable {
     /// For a HEIF original, which image the thumbnail was made from: the primary, or an
     /// embedded thumbnail and why. Nil for other formats.
     public var heifImage: HEIFImageChoice?
+    /// For a HEIF original, whether HEVC's in-loop filters ran (see `HEVCLoopFilterPolicy`).
+    /// Nil for other formats.
+    public var hevcLoopFilters: HEVCLoopFilters?
 
     public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),
-                heifImage: HEIFImageChoice? = nil) {
+                heifImage: HEIFImageChoice? = nil, hevcLoopFilters: HEVCLoopFilters? = nil) {
         self.bytes = bytes
         self.format = format
         self.size = size
@@ -43,5 +46,6 @@ public struct Thumbnail: Sendable {
         self.attempts = attempts
         self.timings = timings
         self.heifImage = heifImage
+        self.hevcLoopFilters = hevcLoopFilters
     }
 }

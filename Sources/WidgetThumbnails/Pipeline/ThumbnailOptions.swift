@@ -21,11 +21,15 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// Whether a HEIF's embedded thumbnail may stand in for its primary image when it is
     /// large enough for the box. Default `.whenLargeEnough`; `.never` is `--full-decode`.
     public var embeddedThumbnails: EmbeddedThumbnailPolicy
+    /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the
+    /// thumbnail per axis. Default `.skipWhenDownscaling`; `.always` is `--full-decode`.
+    public var hevcLoopFilters: HEVCLoopFilterPolicy
 
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,
                 colorPolicy: ColorPolicy = .convertToSRGB, strictness: Strictness = .lenient,
-                limits: DecodeLimits = .default, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) {
+                limits: DecodeLimits = .default, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
+                hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
         self.box = box
         self.family = family
         self.format = format
@@ -35,5 +39,6 @@ public struct ThumbnailOptions: Sendable, Equatable {
         self.strictness = strictness
         self.limits = limits
         self.embeddedThumbnails = embeddedThumbnails
+        self.hevcLoopFilters = hevcLoopFilters
     }
 }

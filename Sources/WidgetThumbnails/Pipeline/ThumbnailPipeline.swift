@@ -37,7 +37,8 @@ public struct ThumbnailPipeline: Sendable {
             throw ImageError(.invalidArgument, "the thumbnail box \(box) is empty")
         }
         let decodeOptions = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box,
-                                          embeddedThumbnails: options.embeddedThumbnails)
+                                          embeddedThumbnails: options.embeddedThumbnails,
+                                          hevcLoopFilters: options.hevcLoopFilters)
         let source = try timings.measure(\.decode) { () throws(ImageError) in
             try ScaledSource.open(input, info: info, options: decodeOptions)
         }
@@ -67,6 +68,7 @@ public struct ThumbnailPipeline: Sendable {
                          quality: encoded.quality, encodeCount: encoded.encodeCount,
                          colorHandling: color.handling,
                          renderBytesPerPixel: wideColour ? 8 : 4,
-                         source: info, attempts: encoded.attempts, timings: timings, heifImage: source.heifImage)
+                         source: info, attempts: encoded.attempts, timings: timings, heifImage: source.heifImage,
+                         hevcLoopFilters: source.hevcLoopFilters)
     }
 }

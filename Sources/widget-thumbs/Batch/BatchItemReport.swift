@@ -43,6 +43,9 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     /// For a HEIF original, the image the thumbnail was made from (the primary, or an embedded
     /// thumbnail and why).
     var heifImage: String?
+    /// For a HEIC original, whether HEVC's in-loop filters ran (`applied`) or were skipped
+    /// for a primary at least 4x the thumbnail (`skipped`; `--full-decode` always applies them).
+    var hevcLoopFilters: HEVCLoopFilters?
     var renderCost: RenderCost?
     /// `--json-lines`: the render cost per family in one line each, instead of `renderCost`.
     var families: [FamilyFit]?
@@ -85,7 +88,7 @@ struct BatchItemReport: Codable, Sendable, Equatable {
             orientation: thumbnail.source.orientation.rawValue, sourceFormat: thumbnail.source.format,
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,
             sourceBytes: sourceBytes, colour: thumbnail.colorHandling, heifImage: thumbnail.heifImage?.description,
-            renderCost: withRenderCost ? thumbnail.renderCost : nil,
+            hevcLoopFilters: thumbnail.hevcLoopFilters, renderCost: withRenderCost ? thumbnail.renderCost : nil,
             timings: timings)
     }
 }

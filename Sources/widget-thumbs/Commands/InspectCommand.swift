@@ -26,6 +26,7 @@ struct InspectCommand: Command {
     var format: OutputFormat
     var thumbnailBox: PixelSize
     var embeddedThumbnails: EmbeddedThumbnailPolicy
+    var hevcLoopFilters: HEVCLoopFilterPolicy
 
     enum OutputFormat {
         case lines
@@ -38,13 +39,15 @@ struct InspectCommand: Command {
         thumbnailBox = try arguments.value(Self.box, expected: "WIDTHxHEIGHT, such as 500x500",
                                            PixelSize.init(commandLine:)) ?? PixelSize(width: 500, height: 500)
         embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
+        hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let limits = DecodeLimits.default
         let bytes = try InputFile.read(input, maxBytes: limits.maxFileBytes)
         let info = try ImageDecoder.probe(bytes, file: input, limits: limits)
-        let report = InspectReport(file: input, info: info, box: thumbnailBox, embeddedThumbnails: embeddedThumbnails)
+        let report = InspectReport(file: input, info: info, box: thumbnailBox, embeddedThumbnails: embeddedThumbnails,
+                                   hevcLoopFilters: hevcLoopFilters)
         switch format {
         case .lines: console.write(report.lines)
         case .json: console.write(try JSONOutput.encode(report))

@@ -21,8 +21,11 @@ struct HEIFSummary: Encodable, Equatable {
     /// "primary" or "embeddedThumbnail" for the box, and why.
     var imageUsed: String
     var imageUsedReason: String?
+    /// For a HEVC primary decoded for the box: "applied" or "skipped" (at least 4x the box).
+    var hevcLoopFilters: HEVCLoopFilters?
 
-    init(_ details: HEIFDetails, size: PixelSize, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy) {
+    init(_ details: HEIFDetails, size: PixelSize, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy,
+         hevcLoopFilters loopFilterPolicy: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
         brand = details.brand
         codedType = details.primaryType
         gridTiles = details.gridTiles
@@ -46,6 +49,9 @@ struct HEIFSummary: Encodable, Equatable {
         case .primary?, nil:
             imageUsed = "primary"
             imageUsedReason = embeddedThumbnails == .never && !details.thumbnails.isEmpty ? "fullDecode" : nil
+            if details.primaryIsHEVC {
+                hevcLoopFilters = loopFilterPolicy.loopFilters(decoded: size, box: box, isHEVC: true)
+            }
         }
         choiceText = choice?.description ?? "none (over the limits)"
         exifName = details.exifOrientation.map { "\($0.rawValue) (\($0))" }
@@ -57,7 +63,7 @@ struct HEIFSummary: Encodable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case brand, codedType, gridTiles, storedWidth, storedHeight, transforms, exifOrientation, orientationUsed,
              thumbnails, topLevelImages, depthImages, otherAuxiliaryImages, colourSource, nclx, imageUsed,
-             imageUsedReason
+             imageUsedReason, hevcLoopFilters
     }
 
     /// The human lines, after the common ones.
@@ -74,6 +80,11 @@ struct HEIFSummary: Encodable, Equatable {
         ]
         if let nclx { lines.append(("nclx", nclx)) }
         lines.append(("image used", choiceText))
+        switch hevcLoopFilters {
+        case .skipped?: lines.append(("HEVC filters", "deblocking and SAO skipped: the image is at least \(HEVCLoopFilterPolicy.minimumDownscale)x the box"))
+        case .applied?: lines.append(("HEVC filters", "applied"))
+        case nil: break
+        }
         return lines
     }
 }

@@ -27,7 +27,8 @@ struct InspectReport: Encodable {
     var decodeScale: DecodeScale
     var heif: HEIFSummary?
 
-    init(file: String, info: ImageInfo, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) {
+    init(file: String, info: ImageInfo, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
+         hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
         self.file = file
         format = info.format
         // HEIF: the stored size is the ispe before the transforms libheif applies.
@@ -48,7 +49,8 @@ struct InspectReport: Encodable {
         isLossless = info.isLossless
         self.box = box
         decodeScale = DecodeScale(info: info, box: box, embeddedThumbnails: embeddedThumbnails)
-        heif = info.heif.map { HEIFSummary($0, size: info.size, box: box, embeddedThumbnails: embeddedThumbnails) }
+        heif = info.heif.map { HEIFSummary($0, size: info.size, box: box, embeddedThumbnails: embeddedThumbnails,
+                                             hevcLoopFilters: hevcLoopFilters) }
         orientationName = String(describing: info.orientation)
     }
 

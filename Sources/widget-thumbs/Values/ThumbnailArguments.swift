@@ -34,6 +34,7 @@ enum ThumbnailArguments {
         thumbnail.colorPolicy = ColorPolicy(rawValue: arguments.required(BatchCommand.color)) ?? .convertToSRGB
         thumbnail.strictness = arguments.isSet(BatchCommand.strict) ? .strict : .lenient
         thumbnail.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
+        thumbnail.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
         return thumbnail
     }
 }

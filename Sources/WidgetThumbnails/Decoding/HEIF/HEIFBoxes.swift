@@ -31,6 +31,17 @@ struct HEIFBoxes {
     /// it), which is then the real primary, as newer libheif versions decide; nil normally.
     var masterOfPrimary: UInt32?
 
+    /// Whether the primary's pixels are HEVC-coded: an hvc1 item, or a grid or iden over
+    /// hvc1 items (its alpha plane included).
+    var primaryIsHEVC: Bool {
+        guard let primaryItem, let primaryType else { return false }
+        if primaryType == "hvc1" { return true }
+        guard primaryType == "grid" || primaryType == "iden", let inputs = needs[primaryItem], !inputs.isEmpty else {
+            return false
+        }
+        return inputs.allSatisfy { itemTypes[$0] == "hvc1" }
+    }
+
     private var itemTypes: [UInt32: String] = [:]
     /// Edges "decoding A needs B": derived image to its inputs (`dimg`), image to its
     /// auxiliary images (`auxl`, such as alpha), image to what it is based on.

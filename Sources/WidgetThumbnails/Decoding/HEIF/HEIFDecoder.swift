@@ -12,7 +12,7 @@ enum HEIFDecoder: FormatDecoder {
             throw ImageError(.invalidArgument, "the target box \(box) must be at least 1x1")
         }
         let file = try HEIFFile(bytes, limits: options.limits)
-        let (pixels, _) = try file.decode(options)
+        let (pixels, _, _) = try file.decode(options)
         return DecodedImage(image: pixels.rgbaImage(), info: file.info,
                             scaleDenominator: Double(file.info.size.width) / Double(pixels.size.width))
     }

@@ -20,6 +20,9 @@ public struct HEIFDetails: Sendable, Equatable {
     public var primaryType: String?
     /// Tiles of a grid primary (0 when it is not a grid).
     public var gridTiles: Int
+    /// Whether the primary's pixels are HEVC-coded (an hvc1 item, or a grid of them), so
+    /// `HEVCLoopFilterPolicy` applies to it.
+    public var primaryIsHEVC: Bool
     /// The primary as stored (`ispe`), before its transforms.
     public var storedSize: PixelSize
     /// The primary's `irot`, `imir` and `clap` properties, in order. libheif applies them once;
@@ -38,13 +41,14 @@ public struct HEIFDetails: Sendable, Equatable {
     public var colourSource: ColourSource
     public var nclx: NCLXColour?
 
-    public init(brand: String, primaryType: String?, gridTiles: Int, storedSize: PixelSize,
+    public init(brand: String, primaryType: String?, gridTiles: Int, primaryIsHEVC: Bool, storedSize: PixelSize,
                 transforms: [HEIFTransform], exifOrientation: EXIFOrientation?, thumbnails: [HEIFEmbeddedImage],
                 topLevelImages: Int, depthImages: Int, otherAuxiliaryImages: Int,
                 colourSource: ColourSource, nclx: NCLXColour?) {
         self.brand = brand
         self.primaryType = primaryType
         self.gridTiles = gridTiles
+        self.primaryIsHEVC = primaryIsHEVC
         self.storedSize = storedSize
         self.transforms = transforms
         self.exifOrientation = exifOrientation

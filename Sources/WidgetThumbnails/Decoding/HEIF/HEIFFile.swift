@@ -79,7 +79,7 @@ struct HEIFFile {
                          hasAlpha: hasAlpha, bitDepth: bitDepth > 0 ? bitDepth : 8, iccProfile: profile)
         details = HEIFDetails(
             brand: fileType.majorBrand, primaryType: boxes.primaryType,
-            gridTiles: boxes.primaryType == "grid" ? boxes.primaryInputs : 0,
+            gridTiles: boxes.primaryType == "grid" ? boxes.primaryInputs : 0, primaryIsHEVC: boxes.primaryIsHEVC,
             storedSize: PixelSize(width: Int(primary.ispe_width), height: Int(primary.ispe_height)),
             transforms: boxes.primaryTransforms, exifOrientation: exifOrientation, thumbnails: thumbnails,
             topLevelImages: Int(raw.top_level_images), depthImages: Int(raw.depth_images),
@@ -90,9 +90,13 @@ struct HEIFFile {
     }
 
     /// The image `options` call for, decoded with its transforms applied (never the EXIF
-    /// orientation), and which one it was: an embedded thumbnail found letterboxed, or not of
-    /// its declared size, once decoded gives way to the primary.
-    func decode(_ options: DecodeOptions) throws(ImageError) -> (pixels: HEIFLibrary.Pixels, choice: HEIFImageChoice) {
+    /// orientation), which one it was, and whether HEVC's in-loop filters ran (skipped only for
+    /// a primary much larger than the output): an embedded thumbnail found letterboxed, or not
+    /// of its declared size, once decoded gives way to the primary.
+    func decode(_ options: DecodeOptions)
+        throws(ImageError) -> (pixels: HEIFLibrary.Pixels, choice: HEIFImageChoice, loopFilters: HEVCLoopFilters) {
+        let primaryLoopFilters = options.hevcLoopFilters.loopFilters(decoded: info.size, box: options.targetBox,
+                                                                     isHEVC: details.primaryIsHEVC)
         let choice = try HEIFImageChoice.choose(primary: info.size, thumbnails: details.thumbnails, box: options.targetBox,
                                                 limits: options.limits, policy: options.embeddedThumbnails)
         var pixels: HEIFLibrary.Pixels
@@ -100,7 +104,7 @@ struct HEIFFile {
         switch choice {
         case .primary:
             try checkDependencies(of: nil, limits: options.limits)
-            pixels = try context.decode(thumbnail: nil, strictness: options.strictness)
+            pixels = try context.decode(thumbnail: nil, strictness: options.strictness, loopFilters: primaryLoopFilters)
         case .embeddedThumbnail(let image, let reason):
             try checkDependencies(of: image.itemID, limits: options.limits)
             pixels = try context.decode(thumbnail: image.itemID, strictness: options.strictness)
@@ -110,7 +114,7 @@ struct HEIFFile {
                 }
                 used = .primary
                 try checkDependencies(of: nil, limits: options.limits)
-                pixels = try context.decode(thumbnail: nil, strictness: options.strictness)
+                pixels = try context.decode(thumbnail: nil, strictness: options.strictness, loopFilters: primaryLoopFilters)
             }
         }
         // The decoded primary must be the size the file declares once transformed. libheif 1.15
@@ -122,7 +126,7 @@ struct HEIFFile {
         guard used != .primary || pixels.size == info.size || (untransformed && pixels.crop(to: info.size)) else {
             throw ImageError(.corruptImage, "libheif decoded \(pixels.size) where the file declares \(info.size)")
         }
-        return (pixels, used)
+        return (pixels, used, used == .primary ? primaryLoopFilters : .applied)
     }
 
     /// The box walk's checks of what decoding this image (nil: the primary) pulls in.

@@ -50,14 +50,17 @@ enum HEIFLibrary {
             return bytes
         }
 
-        /// Decodes the primary (`thumbnail` nil) or that embedded thumbnail, transforms applied.
-        func decode(thumbnail: UInt32?, strictness: Strictness) throws(ImageError) -> Pixels {
+        /// Decodes the primary (`thumbnail` nil) or that embedded thumbnail, transforms applied,
+        /// with HEVC's in-loop filters or without them.
+        func decode(thumbnail: UInt32?, strictness: Strictness,
+                    loopFilters: HEVCLoopFilters = .applied) throws(ImageError) -> Pixels {
             var pixels: OpaquePointer?
             var width: Int32 = 0
             var height: Int32 = 0
             try call { error, capacity in
-                wt_heif_decode(handle, thumbnail ?? 0, strictness == .strict ? 1 : 0, &pixels, &width, &height,
-                               error, capacity)
+                wt_heif_decode(handle, thumbnail ?? 0, strictness == .strict ? 1 : 0,
+                               loopFilters == .skipped ? WT_HEIF_LOOP_FILTERS_SKIP : WT_HEIF_LOOP_FILTERS_RUN,
+                               &pixels, &width, &height, error, capacity)
             }
             guard let pixels else { throw ImageError(.corruptImage, "libheif decoded nothing") }
             return Pixels(pixels, size: PixelSize(width: Int(width), height: Int(height)))

@@ -39,9 +39,10 @@ struct HEIFCorpusTests {
     /// Our thumbnail before encoding: the pipeline's own steps (probe, decode for the box,
     /// resample, colour, orient), so no encoder loss muddies the comparison.
     static func thumbnail(_ bytes: [UInt8], box: PixelSize = PixelSize(width: 500, height: 500),
-                          embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) throws -> RGBAImage {
+                          embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
+                          hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) throws -> RGBAImage {
         let info = try ImageDecoder.probe(bytes)
-        let options = DecodeOptions(targetBox: box, embeddedThumbnails: embeddedThumbnails)
+        let options = DecodeOptions(targetBox: box, embeddedThumbnails: embeddedThumbnails, hevcLoopFilters: hevcLoopFilters)
         let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
         var image = try source.resampled(to: ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation, box: box))
         _ = ColorConverter.apply(.convertToSRGB, profile: info.iccProfile, colorModel: info.colorModel, to: &image)
@@ -144,7 +145,7 @@ struct HEIFCorpusTests {
         let box = PixelSize(width: 150, height: 150)
         let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(targetBox: box))
         #expect(decoded.image.size == PixelSize(width: 240, height: 320))
-        let (_, choice) = try HEIFFile(bytes, limits: .default).decode(DecodeOptions(targetBox: box))
+        let (_, choice, _) = try HEIFFile(bytes, limits: .default).decode(DecodeOptions(targetBox: box))
         guard case .embeddedThumbnail(let image, .twiceTheOutput) = choice else {
             Issue.record("\(choice)")
             return
@@ -166,7 +167,7 @@ struct HEIFCorpusTests {
         let entry = try #require(try Self.manifest().first { $0.file == "cat.hif" })
         let bytes = try Corpus.bytes("heic/cat.hif")
         let options = DecodeOptions(targetBox: PixelSize(width: 500, height: 500))
-        let (pixels, choice) = try HEIFFile(bytes, limits: .default).decode(options)
+        let (pixels, choice, _) = try HEIFFile(bytes, limits: .default).decode(options)
         #expect(choice == .primary)
         #expect(pixels.bitDepth == 10)
         let difference = Self.difference(try Self.thumbnail(bytes), try Self.reference(entry))
@@ -197,6 +198,37 @@ struct HEIFCorpusTests {
         full.embeddedThumbnails = .never
         #expect(try ThumbnailPipeline(options: full).thumbnail(of: bytes).heifImage == .primary)
         #expect(try ThumbnailPipeline().thumbnail(of: try Corpus.bytes("heic/zPug_3.heic")).heifImage == .primary)
+    }
+
+    /// xiaomi.heic (2592x1944, encoded with deblocking and SAO on) to a 500 px box: the filters
+    /// are skipped, which changes the thumbnail (so the skipping decoder really ran) by less
+    /// than a level on average; at 1000 px (under 4x) and with `.always` they run.
+    @Test func loopFiltersAreSkippedOnlyWellAboveTheOutputSize() throws {
+        let bytes = try Corpus.bytes("heic/xiaomi.heic")
+        let box = PixelSize(width: 500, height: 500)
+        let options = { (policy: HEVCLoopFilterPolicy, box: PixelSize) in
+            DecodeOptions(targetBox: box, embeddedThumbnails: .never, hevcLoopFilters: policy)
+        }
+        #expect(try HEIFFile(bytes, limits: .default).decode(options(.skipWhenDownscaling, box)).loopFilters == .skipped)
+        #expect(try HEIFFile(bytes, limits: .default).decode(options(.always, box)).loopFilters == .applied)
+        let large = PixelSize(width: 1000, height: 1000)
+        #expect(try HEIFFile(bytes, limits: .default).decode(options(.skipWhenDownscaling, large)).loopFilters == .applied)
+
+        let skipped = try Self.thumbnail(bytes, box: box, embeddedThumbnails: .never)
+        let filtered = try Self.thumbnail(bytes, box: box, embeddedThumbnails: .never, hevcLoopFilters: .always)
+        #expect(skipped.size == filtered.size)
+        #expect(skipped.pixels != filtered.pixels, "skipping the filters changed nothing: was the plugin used?")
+        let difference = Self.difference(skipped, filtered)
+        #expect(difference.mean < 0.5 && abs(difference.signed) < 0.1, "\(difference)")
+        let largest = zip(skipped.pixels, filtered.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= 8, "largest difference \(largest) levels")
+    }
+
+    /// AVIF has no HEVC filters to skip: the choice is reported as applied.
+    @Test func anAVIFNeverSkipsLoopFilters() throws {
+        let bytes = try Corpus.bytes("heic/jolla-photo.avif")
+        let options = DecodeOptions(targetBox: PixelSize(width: 100, height: 100), embeddedThumbnails: .never)
+        #expect(try HEIFFile(bytes, limits: .default).decode(options).loopFilters == .applied)
     }
 
     @Test func theMemoryEstimateCountsAFullSizePrimary() throws {
