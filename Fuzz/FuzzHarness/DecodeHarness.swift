@@ -1,7 +1,8 @@
 import WidgetThumbnails
 
 /// One fuzz input through a decoder, the way the library is used: the pipeline's shrink-on-load
-/// decode (lenient and strict), a full-size decode, and for PNG the row streamer. Which one runs
+/// decode (lenient and strict), a full-size decode, and for PNG the row streamer (for HEIF the
+/// whole thumbnail pipeline, where HEIC tiles are decoded without libheif). Which one runs
 /// depends on the input's length, so every mutation of a seed reaches every path.
 ///
 /// A thrown `ImageError` is a correct answer. The harness traps only on a broken promise: a
@@ -42,6 +43,10 @@ public enum DecodeHarness {
             if format == .png {
                 guard let probed, probed.size.area <= fullSizePixels else { return 0 }
                 stream(bytes, limits: limits)
+            } else if format == .heif {
+                // The pipeline: a plain HEIC primary is decoded tile by tile there (HEVCTileStream).
+                _ = try? ThumbnailPipeline(options: ThumbnailOptions(box: PixelSize(width: 48, height: 48)))
+                    .thumbnail(of: bytes)
             } else { decode(bytes, DecodeOptions(limits: limits, targetBox: PixelSize(width: 48, height: 48))) }
         }
         return 0

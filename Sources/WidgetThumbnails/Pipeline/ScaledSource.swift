@@ -15,6 +15,9 @@ enum ScaledSource {
     case pngRows([UInt8], DecodeOptions)
     case pngFile(OpenInputFile, DecodeOptions)
     case heifPixels(HEIFLibrary.Pixels, HEIFImageChoice, HEVCLoopFilters)
+    /// A plain HEIC primary, decoded tile by tile for each size asked for; libheif takes over
+    /// (`DecodeOptions` kept for it) if a tile will not decode.
+    case hevcTiles(HEVCTileStream, DecodeOptions)
 
     static func open(_ input: ThumbnailInput, info: ImageInfo, options: DecodeOptions) throws(ImageError) -> ScaledSource {
         switch input {
@@ -27,7 +30,9 @@ enum ScaledSource {
             case .jpeg, .webp:
                 return .decoded(try ImageDecoder.decode(bytes, options: options))
             case .heif:
-                let (pixels, choice, loopFilters) = try HEIFFile(bytes, limits: options.limits).decode(options)
+                let file = try HEIFFile(bytes, limits: options.limits)
+                if let tiles = try file.tileStream(options) { return .hevcTiles(tiles, options) }
+                let (pixels, choice, loopFilters) = try file.decode(options)
                 return .heifPixels(pixels, choice, loopFilters)
             }
         }
@@ -35,14 +40,20 @@ enum ScaledSource {
 
     /// Which image of a HEIF the pixels come from; nil for other formats.
     var heifImage: HEIFImageChoice? {
-        if case .heifPixels(_, let choice, _) = self { return choice }
-        return nil
+        switch self {
+        case .heifPixels(_, let choice, _): choice
+        case .hevcTiles: .primary
+        default: nil
+        }
     }
 
     /// Whether HEVC's in-loop filters ran for a HEIF's pixels; nil for other formats.
     var hevcLoopFilters: HEVCLoopFilters? {
-        if case .heifPixels(_, _, let loopFilters) = self { return loopFilters }
-        return nil
+        switch self {
+        case .heifPixels(_, _, let loopFilters): loopFilters
+        case .hevcTiles(let tiles, _): tiles.loopFilters
+        default: nil
+        }
     }
 
     /// The image resampled to `size` (stored orientation; never upscaled).
@@ -52,6 +63,14 @@ enum ScaledSource {
             return try Resampler.resize(decoded.image, to: size)
         case .heifPixels(let pixels, _, _):
             return try pixels.resampled(to: size)
+        case .hevcTiles(let tiles, let options):
+            do {
+                return try tiles.resampled(to: size)
+            } catch {
+                // libheif decodes what libde265 alone would not (or names the damage).
+                let (pixels, _, _) = try HEIFFile(tiles.bytes, limits: options.limits).decode(options)
+                return try pixels.resampled(to: size)
+            }
         case .pngRows(let bytes, let options):
             return try PNGRowReader.withReader(bytes, options: options) { (reader) throws(ImageError) -> RGBAImage in
                 try Self.stream(&reader, to: size)

@@ -42,7 +42,12 @@ struct HEIFBoxes {
         return inputs.allSatisfy { itemTypes[$0] == "hvc1" }
     }
 
-    private var itemTypes: [UInt32: String] = [:]
+    private(set) var itemTypes: [UInt32: String] = [:]
+    /// `dimg` references per derived item, in the order listed (a grid's tiles row by row).
+    private(set) var derivedInputs: [UInt32: [UInt32]] = [:]
+    /// Where each item's bytes are (`iloc`), as ranges of the file; an item stored in `idat`
+    /// or with extents past the end of the file has none.
+    private(set) var locations: [UInt32: [Range<Int>]] = [:]
     /// Edges "decoding A needs B": derived image to its inputs (`dimg`), image to its
     /// auxiliary images (`auxl`, such as alpha), image to what it is based on.
     private var needs: [UInt32: [UInt32]] = [:]
@@ -51,11 +56,11 @@ struct HEIFBoxes {
     /// `thmb` references: thumbnail item to its master.
     private var masters: [UInt32: UInt32] = [:]
     private var referenceCount = 0
-    private var properties: [(type: String, payload: Range<Int>)] = []
+    private(set) var properties: [(type: String, payload: Range<Int>)] = []
     /// Property indices (1-based into `properties`) per item, in the order listed.
-    private var propertyIndices: [UInt32: [Int]] = [:]
+    private(set) var propertyIndices: [UInt32: [Int]] = [:]
 
-    private let reader: BoxReader
+    let reader: BoxReader
 
     /// Walks the boxes and applies `maxTiles` (the primary's inputs) and the indexing limits.
     init(_ bytes: [UInt8], maxTiles: Int) throws(ImageError) {
@@ -99,6 +104,8 @@ struct HEIFBoxes {
 
     private mutating func readMeta(_ reader: BoxReader, payload: Range<Int>) throws(ImageError) {
         guard payload.count >= 4 else { return }
+        var iloc: Range<Int>?
+        var idat: Range<Int>?
         var children = reader.children(of: payload.lowerBound + 4..<payload.upperBound)
         while let box = children.next() {
             switch box.type {
@@ -109,8 +116,60 @@ struct HEIFBoxes {
             case "iinf": try readItemInfo(reader, payload: box.payload)
             case "iref": try readReferences(reader, payload: box.payload)
             case "iprp": readProperties(reader, payload: box.payload)
+            case "iloc": iloc = box.payload
+            case "idat": idat = box.payload
             default: break
             }
+        }
+        if let iloc { readLocations(reader, payload: iloc, idat: idat) }
+    }
+
+    /// `iloc` (ISO/IEC 14496-12 8.11.3): each item's extents, made into ranges of the file.
+    /// Construction method 0 is the file itself, 1 the `idat` box; an item stored any other
+    /// way, or with an extent outside the file, gets no location.
+    private mutating func readLocations(_ reader: BoxReader, payload: Range<Int>, idat: Range<Int>?) {
+        guard let version = reader.u8(payload.lowerBound), version <= 2,
+              let sizes = reader.u16(payload.lowerBound + 4) else { return }
+        let offsetSize = Int(sizes >> 12), lengthSize = Int(sizes >> 8 & 0xF)
+        let baseOffsetSize = Int(sizes >> 4 & 0xF), indexSize = version >= 1 ? Int(sizes & 0xF) : 0
+        guard [offsetSize, lengthSize, baseOffsetSize, indexSize].allSatisfy({ [0, 4, 8].contains($0) }) else { return }
+        var offset = payload.lowerBound + 6
+        func field(_ size: Int) -> Int? {
+            defer { offset += size }
+            switch size {
+            case 0: return 0
+            case 4: return reader.u32(offset).map(Int.init)
+            default: return reader.u64(offset).flatMap { $0 <= UInt64(Int.max) ? Int($0) : nil }
+            }
+        }
+        guard let count = version < 2 ? reader.u16(offset).map(Int.init) : reader.u32(offset).map(Int.init) else { return }
+        offset += version < 2 ? 2 : 4
+        for _ in 0..<min(count, Self.maxItems) {
+            guard let item = (version < 2 ? reader.u16(offset).map(UInt32.init) : reader.u32(offset)) else { return }
+            offset += version < 2 ? 2 : 4
+            var method = 0
+            if version >= 1 {
+                guard let value = reader.u16(offset) else { return }
+                method = Int(value & 0xF)
+                offset += 2
+            }
+            offset += 2  // data_reference_index: 0 is this file
+            guard let base = field(baseOffsetSize), let extents = reader.u16(offset) else { return }
+            offset += 2
+            var ranges: [Range<Int>] = []
+            var usable = method == 0 || (method == 1 && idat != nil)
+            for _ in 0..<Int(extents) {
+                guard field(indexSize) != nil, let start = field(offsetSize), let length = field(lengthSize) else { return }
+                let origin = method == 1 ? (idat?.lowerBound ?? 0) : 0
+                let limit = method == 1 ? (idat?.upperBound ?? 0) : reader.bytes.count
+                let (first, overflow) = origin.addingReportingOverflow(base)
+                let (lower, overflow2) = first.addingReportingOverflow(start)
+                let (upper, overflow3) = lower.addingReportingOverflow(length)
+                // A length of 0 means "to the end of the file" in the standard; no camera writes it.
+                if overflow || overflow2 || overflow3 || length == 0 || upper > limit { usable = false }
+                if usable { ranges.append(lower..<upper) }
+            }
+            if usable, !ranges.isEmpty { locations[item] = ranges }
         }
     }
 
@@ -156,6 +215,7 @@ struct HEIFBoxes {
                 switch type {
                 case "dimg":
                     needs[from, default: []].append(to)
+                    derivedInputs[from, default: []].append(to)
                     dimgCounts[from, default: 0] += 1
                 case "base": needs[from, default: []].append(to)
                 case "thmb": masters[from] = to
@@ -312,7 +372,7 @@ struct HEIFBoxes {
 }
 
 /// Bounds-checked big-endian reads and a box walker over a byte array.
-private struct BoxReader {
+struct BoxReader {
     struct Box {
         var type: String
         var payload: Range<Int>

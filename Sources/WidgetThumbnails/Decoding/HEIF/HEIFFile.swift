@@ -6,6 +6,8 @@ import CHEIF
 struct HEIFFile {
     let context: HEIFLibrary.Context
     let boxes: HEIFBoxes
+    /// The file (shared storage): `tileStream` decodes its tiles from here.
+    let bytes: [UInt8]
     var info: ImageInfo
     var details: HEIFDetails
 
@@ -20,6 +22,7 @@ struct HEIFFile {
                              "the primary's clean aperture (clap) is not whole pixels with whole or half-pixel offsets")
         }
         self.boxes = boxes
+        self.bytes = bytes
         context = try HEIFLibrary.Context(bytes, maxSide: limits.maxDimension, primary: boxes.masterOfPrimary)
         let raw = try context.info()
         let primary = raw.primary
@@ -127,6 +130,21 @@ struct HEIFFile {
             throw ImageError(.corruptImage, "libheif decoded \(pixels.size) where the file declares \(info.size)")
         }
         return (pixels, used, used == .primary ? primaryLoopFilters : .applied)
+    }
+
+    /// The primary as tiles we decode ourselves (`HEVCTileStream`), when `options` ask for a
+    /// thumbnail made from it and it is a plain opaque 8-bit HEIC; nil leaves it to `decode`.
+    func tileStream(_ options: DecodeOptions) throws(ImageError) -> HEVCTileStream? {
+        guard let box = options.targetBox, options.strictness == .lenient, !info.hasAlpha, details.primaryIsHEVC,
+              try HEIFImageChoice.choose(primary: info.size, thumbnails: details.thumbnails, box: box,
+                                         limits: options.limits, policy: options.embeddedThumbnails) == .primary,
+              let layout = HEVCTileLayout(boxes, maxTiles: options.limits.maxTiles),
+              HEVCTileStream.orientation(degreesAnticlockwise: layout.degreesAnticlockwise)
+                  .orientedSize(layout.storedSize) == info.size
+        else { return nil }
+        try checkDependencies(of: nil, limits: options.limits)
+        let loopFilters = options.hevcLoopFilters.loopFilters(decoded: info.size, box: box, isHEVC: true)
+        return HEVCTileStream(bytes: bytes, layout: layout, nclx: details.nclx, loopFilters: loopFilters)
     }
 
     /// The box walk's checks of what decoding this image (nil: the primary) pulls in.

@@ -224,6 +224,43 @@ struct HEIFCorpusTests {
         #expect(largest <= 8, "largest difference \(largest) levels")
     }
 
+    /// Plain opaque 8-bit HEICs are decoded tile by tile without libheif (HEVCTileStream): the
+    /// same picture as libheif's (same matrix, range and chroma siting; irot turned after the
+    /// resample), within rounding. Filters on for both, so only the two paths differ.
+    @Test(arguments: ["arrow.heic", "xiaomi.heic"])
+    func tilesDecodedWithoutLibheifMatchLibheif(file: String) throws {
+        let bytes = try Corpus.bytes("heic/\(file)")
+        let info = try ImageDecoder.probe(bytes)
+        let box = PixelSize(width: 500, height: 500)
+        let options = DecodeOptions(targetBox: box, embeddedThumbnails: .never, hevcLoopFilters: .always)
+        let target = ShrinkOnLoad.outputSize(stored: info.size, orientation: .up, box: box)
+        let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
+        guard case .hevcTiles = source else {
+            Issue.record("\(file) did not take the tile path")
+            return
+        }
+        let ours = try source.resampled(to: target)
+        let libheif = try HEIFFile(bytes, limits: .default).decode(options).pixels.resampled(to: target)
+        #expect(ours.size == target && libheif.size == target)
+        let difference = Self.difference(ours, libheif)
+        #expect(difference.mean < 0.1 && abs(difference.signed) < 0.05, "\(file): \(difference)")
+        let largest = zip(ours.pixels, libheif.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= 3, "\(file): largest difference \(largest) levels")
+    }
+
+    /// What the tile path does not take goes to libheif: alpha, 10 bits, AVIF.
+    @Test(arguments: ["RGBA_8__29x100.heif", "cat.hif", "jolla-photo.avif", "RGBA_10__128x128.heif"])
+    func otherFilesStayWithLibheif(file: String) throws {
+        let bytes = try Corpus.bytes("heic/\(file)")
+        let info = try ImageDecoder.probe(bytes)
+        let options = DecodeOptions(targetBox: PixelSize(width: 16, height: 16), embeddedThumbnails: .never)
+        let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
+        guard case .heifPixels = source else {
+            Issue.record("\(file) took the tile path")
+            return
+        }
+    }
+
     /// AVIF has no HEVC filters to skip: the choice is reported as applied.
     @Test func anAVIFNeverSkipsLoopFilters() throws {
         let bytes = try Corpus.bytes("heic/jolla-photo.avif")

@@ -1,0 +1,182 @@
+#include "wt_hevc.h"
+
+#include <libde265/de265.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct wt_hevc_picture {
+    de265_decoder_context *context;
+    const struct de265_image *image;
+    const uint8_t *planes[3];
+    int strides[3];
+    int32_t width, height;
+};
+
+static wt_heif_status fail(wt_heif_status status, char *error, size_t capacity, const char *format, ...) {
+    if (error != NULL && capacity > 0) {
+        va_list arguments;
+        va_start(arguments, format);
+        vsnprintf(error, capacity, format, arguments);
+        va_end(arguments);
+    }
+    return status;
+}
+
+static uint32_t big_endian(const uint8_t *bytes, int count) {
+    uint32_t value = 0;
+    for (int index = 0; index < count; index++) value = value << 8 | bytes[index];
+    return value;
+}
+
+/// Pushes hvcC's parameter-set arrays (ISO/IEC 14496-15 8.3.3.1) and returns the size of the
+/// data's NAL length fields, or -1 when the box is damaged.
+static int push_parameter_sets(de265_decoder_context *context, const uint8_t *config, size_t size) {
+    if (size < 23) return -1;
+    const int length_size = (config[21] & 3) + 1;
+    const int arrays = config[22];
+    size_t offset = 23;
+    for (int array = 0; array < arrays; array++) {
+        if (size - offset < 3) return -1;
+        const uint32_t units = big_endian(config + offset + 1, 2);
+        offset += 3;
+        for (uint32_t unit = 0; unit < units; unit++) {
+            if (size - offset < 2) return -1;
+            const uint32_t length = big_endian(config + offset, 2);
+            offset += 2;
+            if (length > size - offset) return -1;
+            if (!de265_isOK(de265_push_NAL(context, config + offset, (int)length, 0, NULL))) return -1;
+            offset += length;
+        }
+    }
+    return length_size == 3 ? -1 : length_size;  // 3-byte lengths are not allowed
+}
+
+void wt_hevc_picture_free(wt_hevc_picture *picture) {
+    if (picture == NULL) return;
+    if (picture->image != NULL) de265_release_next_picture(picture->context);
+    if (picture->context != NULL) de265_free_decoder(picture->context);
+    free(picture);
+}
+
+wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const uint8_t *data, size_t data_size,
+                              int32_t skip_loop_filters, wt_hevc_picture **result,
+                              char *error, size_t error_capacity) {
+    if (config == NULL || data == NULL || result == NULL) {
+        return fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
+    }
+    *result = NULL;
+    // hvcC fields 16-18: chroma_format_idc, bit depths minus 8. Checked before decoding anything.
+    if (config_size < 23) return fail(WT_HEIF_CORRUPT, error, error_capacity, "the hvcC box is too short");
+    if ((config[16] & 3) != 1 || (config[17] & 7) != 0 || (config[18] & 7) != 0) {
+        return fail(WT_HEIF_UNSUPPORTED, error, error_capacity, "not 8-bit 4:2:0");
+    }
+    struct wt_hevc_picture *picture = calloc(1, sizeof(*picture));
+    if (picture == NULL) return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
+    picture->context = de265_new_decoder();
+    if (picture->context == NULL) {
+        free(picture);
+        return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libde265 could not allocate a decoder");
+    }
+    // No worker threads: one decode per job is the parallelism.
+    de265_set_parameter_bool(picture->context, DE265_DECODER_PARAM_DISABLE_DEBLOCKING, skip_loop_filters ? 1 : 0);
+    de265_set_parameter_bool(picture->context, DE265_DECODER_PARAM_DISABLE_SAO, skip_loop_filters ? 1 : 0);
+
+    const int length_size = push_parameter_sets(picture->context, config, config_size);
+    if (length_size < 0) {
+        wt_hevc_picture_free(picture);
+        return fail(WT_HEIF_CORRUPT, error, error_capacity, "the hvcC box is damaged");
+    }
+    size_t offset = 0;
+    while (offset < data_size) {
+        if (data_size - offset < (size_t)length_size) break;
+        const uint32_t length = big_endian(data + offset, length_size);
+        offset += (size_t)length_size;
+        if (length > data_size - offset || length > INT32_MAX) {
+            wt_hevc_picture_free(picture);
+            return fail(WT_HEIF_CORRUPT, error, error_capacity, "a NAL unit runs past the image data");
+        }
+        if (!de265_isOK(de265_push_NAL(picture->context, data + offset, (int)length, 0, NULL))) {
+            wt_hevc_picture_free(picture);
+            return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libde265 refused a NAL unit");
+        }
+        offset += length;
+    }
+    de265_flush_data(picture->context);
+    int more = 0;
+    do {
+        more = 0;
+        if (de265_decode(picture->context, &more) != DE265_OK) break;  // all pushed data decoded
+        if (picture->image == NULL) picture->image = de265_peek_next_picture(picture->context);
+    } while (more && picture->image == NULL);
+    if (picture->image == NULL) picture->image = de265_peek_next_picture(picture->context);
+    if (picture->image == NULL) {
+        wt_hevc_picture_free(picture);
+        return fail(WT_HEIF_CORRUPT, error, error_capacity, "libde265 decoded no picture");
+    }
+    const struct de265_image *image = picture->image;
+    if (de265_get_chroma_format(image) != de265_chroma_420 || de265_get_bits_per_pixel(image, 0) != 8 ||
+        de265_get_bits_per_pixel(image, 1) != 8 || de265_get_bits_per_pixel(image, 2) != 8) {
+        wt_hevc_picture_free(picture);
+        return fail(WT_HEIF_UNSUPPORTED, error, error_capacity, "the picture is not 8-bit 4:2:0");
+    }
+    picture->width = de265_get_image_width(image, 0);
+    picture->height = de265_get_image_height(image, 0);
+    for (int plane = 0; plane < 3; plane++) {
+        picture->planes[plane] = de265_get_image_plane(image, plane, &picture->strides[plane]);
+        const int expected_width = plane == 0 ? picture->width : (picture->width + 1) / 2;
+        const int expected_height = plane == 0 ? picture->height : (picture->height + 1) / 2;
+        if (picture->planes[plane] == NULL || picture->strides[plane] < expected_width ||
+            de265_get_image_width(image, plane) < expected_width || de265_get_image_height(image, plane) < expected_height) {
+            wt_hevc_picture_free(picture);
+            return fail(WT_HEIF_CORRUPT, error, error_capacity, "libde265 returned an unusable plane");
+        }
+    }
+    if (picture->width < 1 || picture->height < 1) {
+        wt_hevc_picture_free(picture);
+        return fail(WT_HEIF_CORRUPT, error, error_capacity, "the picture has no size");
+    }
+    *result = picture;
+    return WT_HEIF_OK;
+}
+
+int32_t wt_hevc_picture_width(const wt_hevc_picture *picture) { return picture != NULL ? picture->width : 0; }
+int32_t wt_hevc_picture_height(const wt_hevc_picture *picture) { return picture != NULL ? picture->height : 0; }
+
+static inline uint8_t clamp(int32_t value) { return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value); }
+
+int wt_hevc_picture_copy_rgba(const wt_hevc_picture *picture, int32_t x, int32_t y, int32_t count,
+                              wt_hevc_matrix matrix, uint8_t *rgba) {
+    if (picture == NULL || rgba == NULL || x < 0 || y < 0 || count < 0 || y >= picture->height ||
+        (int64_t)x + count > picture->width) {
+        return -1;
+    }
+    // R = Y' + 2(1-Kr) Cr, B = Y' + 2(1-Kb) Cb, G from the luma equation; in 16.16 fixed
+    // point, with the limited-range scales folded in.
+    const float kg = 1.0f - matrix.kr - matrix.kb;
+    const float luma_scale = matrix.full_range ? 1.0f : 255.0f / 219.0f;
+    const float chroma_scale = matrix.full_range ? 1.0f : 255.0f / 224.0f;
+    const int32_t luma_offset = matrix.full_range ? 0 : 16;
+    const int32_t one = 1 << 16;
+    const int32_t y_factor = (int32_t)(luma_scale * one + 0.5f);
+    const int32_t r_cr = (int32_t)(2.0f * (1.0f - matrix.kr) * chroma_scale * one + 0.5f);
+    const int32_t b_cb = (int32_t)(2.0f * (1.0f - matrix.kb) * chroma_scale * one + 0.5f);
+    const int32_t g_cb = (int32_t)(2.0f * (1.0f - matrix.kb) * matrix.kb / kg * chroma_scale * one + 0.5f);
+    const int32_t g_cr = (int32_t)(2.0f * (1.0f - matrix.kr) * matrix.kr / kg * chroma_scale * one + 0.5f);
+    const uint8_t *luma = picture->planes[0] + (size_t)y * (size_t)picture->strides[0];
+    const uint8_t *cb_row = picture->planes[1] + (size_t)(y / 2) * (size_t)picture->strides[1];
+    const uint8_t *cr_row = picture->planes[2] + (size_t)(y / 2) * (size_t)picture->strides[2];
+    for (int32_t index = 0; index < count; index++) {
+        const int32_t column = x + index;
+        const int32_t luma_value = ((int32_t)luma[column] - luma_offset) * y_factor + one / 2;
+        const int32_t cb = (int32_t)cb_row[column / 2] - 128;
+        const int32_t cr = (int32_t)cr_row[column / 2] - 128;
+        uint8_t *pixel = rgba + 4 * (size_t)index;
+        pixel[0] = clamp((luma_value + r_cr * cr) >> 16);
+        pixel[1] = clamp((luma_value - g_cb * cb - g_cr * cr) >> 16);
+        pixel[2] = clamp((luma_value + b_cb * cb) >> 16);
+        pixel[3] = 255;
+    }
+    return 0;
+}
