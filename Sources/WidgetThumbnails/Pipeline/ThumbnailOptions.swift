@@ -21,6 +21,9 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// Whether a HEIF's embedded thumbnail may stand in for its primary image when it is
     /// large enough for the box. Default `.whenLargeEnough`; `.never` is `--full-decode`.
     public var embeddedThumbnails: EmbeddedThumbnailPolicy
+    /// libwebp's method (0-6) for WebP output. Default nil: `WebPEncoder.Settings`' default.
+    /// For comparisons at a peer's setting (the benchmark runs libvips' and Pillow's 4).
+    public var webpMethod: Int? = nil
 
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,

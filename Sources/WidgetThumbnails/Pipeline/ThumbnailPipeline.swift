@@ -57,8 +57,9 @@ public struct ThumbnailPipeline: Sendable {
         let first = try timings.measure(\.resample) { () throws(ImageError) in try render(stored: planned) }
         timings.move(streamedDecode, from: \.resample, to: \.decode)
         streamedDecode = 0
-        let encoder = BudgetedEncoder(format: options.format.resolved(for: first), budget: options.budget,
+        var encoder = BudgetedEncoder(format: options.format.resolved(for: first), budget: options.budget,
                                       quality: options.quality, iccProfile: color.outputProfile)
+        encoder.webpMethod = options.webpMethod
         let encoded = try timings.measure(\.encode) { () throws(ImageError) in
             try encoder.encode(first) { (upright: PixelSize) throws(ImageError) -> RGBAImage in
                 try render(stored: info.orientation.swapsAxes ? upright.transposed : upright)
