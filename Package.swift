@@ -53,10 +53,12 @@ let package = Package(
         .target(name: "CColorManagement", dependencies: ["SystemLCMS2"],
                 linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]),
         .target(name: "CLinuxFS"),
+        // AVX2/FMA resampling kernels, chosen at run time (the Swift SIMD4 passes are the fallback).
+        .target(name: "CResample"),
 
         .target(
             name: "WidgetThumbnails",
-            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CCrypto", "CColorManagement", "CLinuxFS"]
+            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CCrypto", "CColorManagement", "CLinuxFS", "CResample"]
         ),
         .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "CLinuxFS"]),
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
