@@ -63,3 +63,51 @@ void wt_resample_vertical_avx2(const float *const *rows, const float *weights, i
         _mm_storeu_ps(target + i, a);
     }
 }
+
+__attribute__((target("avx2,fma")))
+void wt_resample_load_avx2(const uint8_t *source, int count, float *target) {
+    const __m256 to_unit = _mm256_set1_ps(1.0f / 255.0f);
+    int i = 0;
+    for (; i + 2 <= count; i += 2) {
+        __m128i bytes = _mm_loadl_epi64((const __m128i *)(source + 4 * i));
+        __m256 pixels = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(bytes));
+        // Each pixel times alpha/255 (alpha first times 1/255, as the Swift code rounds), alpha kept.
+        __m256 alpha = _mm256_permute_ps(pixels, _MM_SHUFFLE(3, 3, 3, 3));
+        __m256 premultiplied = _mm256_mul_ps(pixels, _mm256_mul_ps(alpha, to_unit));
+        _mm256_storeu_ps(target + 4 * i, _mm256_blend_ps(premultiplied, pixels, 0x88));
+    }
+    for (; i < count; i++) {
+        const uint8_t *p = source + 4 * i;
+        float alpha = (float)p[3], scale = alpha * (1.0f / 255.0f);
+        for (int c = 0; c < 3; c++) target[4 * i + c] = (float)p[c] * scale;
+        target[4 * i + 3] = alpha;
+    }
+}
+
+__attribute__((target("avx2,fma")))
+void wt_resample_store_avx2(float *source, int count, uint8_t *target) {
+    const __m256 zero = _mm256_setzero_ps(), top = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 one = _mm256_set1_ps(1.0f);
+    int i = 0;
+    for (; i + 2 <= count; i += 2) {
+        __m256 pixels = _mm256_loadu_ps(source + 4 * i);
+        // max(x, 0) returns 0 for a NaN x (the second operand), as the Swift clamp does.
+        __m256 alpha = _mm256_min_ps(_mm256_max_ps(_mm256_permute_ps(pixels, _MM_SHUFFLE(3, 3, 3, 3)), zero), top);
+        __m256 unscale = _mm256_and_ps(_mm256_cmp_ps(alpha, zero, _CMP_GT_OQ), _mm256_div_ps(top, alpha));
+        __m256 straight = _mm256_mul_ps(pixels, _mm256_blend_ps(unscale, one, 0x88));
+        __m256 clamped = _mm256_min_ps(_mm256_max_ps(straight, zero), top);
+        __m256i levels = _mm256_cvttps_epi32(_mm256_add_ps(clamped, half));
+        __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(levels), _mm256_extracti128_si256(levels, 1));
+        _mm_storel_epi64((__m128i *)(target + 4 * i), _mm_packus_epi16(words, words));
+    }
+    for (; i < count; i++) {
+        float *p = source + 4 * i;
+        float alpha = p[3] > 0 ? (p[3] < 255 ? p[3] : 255) : 0;
+        float unscale = alpha > 0 ? 255.0f / alpha : 0;
+        for (int c = 0; c < 4; c++) {
+            float value = c < 3 ? p[c] * unscale : p[c];
+            value = value > 0 ? (value < 255 ? value : 255) : 0;
+            target[4 * i + c] = (uint8_t)(value + 0.5f);
+        }
+    }
+}

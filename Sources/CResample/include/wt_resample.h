@@ -23,4 +23,13 @@ void wt_resample_horizontal_avx2(const float *source, const intptr_t *starts, co
 void wt_resample_vertical_avx2(const float *const *rows, const float *weights, int tap_count, int length,
                                float *target);
 
+/// `count` straight-alpha RGBA8 pixels to premultiplied floats on the 0...255 scale:
+/// (r*a/255, g*a/255, b*a/255, a), computed as Premultiplication.load does (the same bytes).
+void wt_resample_load_avx2(const uint8_t *source, int count, float *target);
+
+/// `count` premultiplied float pixels to straight-alpha RGBA8, as Premultiplication.store does
+/// (the same bytes): alpha clamped to 0...255, colour times 255/alpha (0 without alpha), every
+/// channel clamped and rounded half up; NaN becomes 0. `source` is scratch (left undefined).
+void wt_resample_store_avx2(float *source, int count, uint8_t *target);
+
 #endif

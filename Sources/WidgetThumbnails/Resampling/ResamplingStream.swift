@@ -127,7 +127,10 @@ public final class ResamplingStream {
     }
 
     private func resampleHorizontally(_ row: UnsafePointer<UInt8>) {
-        Premultiplication.load(row, count: sourceSize.width, into: sourceRow)
+        switch kernel {
+        case .portable: Premultiplication.load(row, count: sourceSize.width, into: sourceRow)
+        case .avx2FMA: wt_resample_load_avx2(row, Int32(sourceSize.width), Self.floats(sourceRow))
+        }
         let slot = ring + (rowsConsumed % ringRows) * targetSize.width
         horizontal.starts.withUnsafeBufferPointer { starts in
             horizontalWeights.withUnsafeBufferPointer { weights in
@@ -176,8 +179,11 @@ public final class ResamplingStream {
                 }
             }
             output.withUnsafeMutableBufferPointer { out in
-                Premultiplication.store(accumulator, count: targetSize.width,
-                                        into: out.baseAddress! + y * targetSize.width * 4)
+                let row = out.baseAddress! + y * targetSize.width * 4
+                switch kernel {
+                case .portable: Premultiplication.store(accumulator, count: targetSize.width, into: row)
+                case .avx2FMA: wt_resample_store_avx2(Self.floats(accumulator), Int32(targetSize.width), row)
+                }
             }
             rowsEmitted += 1
         }

@@ -1,3 +1,4 @@
+import CResample
 import Testing
 @testable import WidgetThumbnails
 import TestSupport
@@ -34,6 +35,37 @@ struct ResamplingKernelTests {
         #expect(worst <= 1, "largest difference \(worst) levels")
         // FMA rounding only moves values that sit on a rounding boundary: a few in a thousand.
         #expect(differing * 100 <= portable.pixels.count, "\(differing) of \(portable.pixels.count) bytes differ")
+    }
+
+    @Test func avx2LoadAndStoreGiveThePortableBytesExactly() {
+        var random = SplitMix64(seed: 21)
+        let count = 301  // odd: the last pixel goes through the remainder path
+        var bytes = (0..<count * 4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for i in stride(from: 3, to: bytes.count, by: 40) { bytes[i] = [0, 255, 1][i % 3] }
+        var portable = [SIMD4<Float>](repeating: .zero, count: count)
+        var fast = [SIMD4<Float>](repeating: .zero, count: count)
+        portable.withUnsafeMutableBufferPointer { Premultiplication.load(bytes, count: count, into: $0.baseAddress!) }
+        fast.withUnsafeMutableBytes { wt_resample_load_avx2(bytes, Int32(count), $0.baseAddress!.assumingMemoryBound(to: Float.self)) }
+        #expect(portable == fast)
+
+        // Filter output: overshoots below 0 and above 255, colour above alpha, tiny and zero
+        // alpha, NaN and infinity.
+        let specials: [Float] = [-3.5, 0, 0.49, 0.5, 1e-30, 254.5, 255, 260, .nan, .infinity, -.infinity]
+        let floats = (0..<count).map { _ -> SIMD4<Float> in
+            let pick = { () -> Float in
+                random.next() % 5 == 0 ? specials[Int(random.next() % UInt64(specials.count))]
+                                       : Float(Int(random.next() % 3000)) / 10 - 20
+            }
+            return SIMD4(pick(), pick(), pick(), pick())
+        }
+        var portableBytes = [UInt8](repeating: 0, count: count * 4), fastBytes = portableBytes
+        var scratch = floats
+        scratch.withUnsafeMutableBufferPointer { Premultiplication.store($0.baseAddress!, count: count, into: &portableBytes) }
+        scratch = floats
+        scratch.withUnsafeMutableBytes {
+            wt_resample_store_avx2($0.baseAddress!.assumingMemoryBound(to: Float.self), Int32(count), &fastBytes)
+        }
+        #expect(portableBytes == fastBytes)
     }
 
     @Test func theFastestKernelIsTheDefault() throws {
