@@ -5,7 +5,7 @@ import CTurboJPEG
 ///
 /// Memory: libjpeg's row buffers for a baseline file (a few MCU rows, growing with the width),
 /// plus, for a progressive file, its coefficient buffer (2 bytes per coefficient of the whole
-/// image: `JPEGRowReader.coefficientBytes`). From a file, a 64 KiB read buffer instead of the file.
+/// image, whatever the scale). From a file, a 64 KiB read buffer instead of the file.
 ///
 /// The reader only exists inside `withReader`, which keeps the bytes (or the open file) alive and
 /// frees libjpeg's state on every path:
