@@ -283,13 +283,14 @@ def heif_sets(bench, heic, cli=None):
     pixels = 4032 * 3024 * len(batch) / 1e6
     configs = batch_set(bench, batch, "jpeg", pixels, cli=cli, pillow_parallel=True)
     thumb = [heic["thumbnail"]] * 6
+    jpeg = settings_text("jpeg")
     tconfigs = [
         Config("ours, 2 workers, embedded thumbnail", [ours(bench, thumb, 2, "jpeg")], "ours2", len(thumb),
-               4032 * 3024 * len(thumb) / 1e6, parse_ours=True),
+               4032 * 3024 * len(thumb) / 1e6, parse_ours=True, settings=jpeg),
         Config("ours, 2 workers, --full-decode", [ours(bench, thumb, 2, "jpeg", embedded="never")], "full2", len(thumb),
-               4032 * 3024 * len(thumb) / 1e6, parse_ours=True),
+               4032 * 3024 * len(thumb) / 1e6, parse_ours=True, settings=jpeg),
         Config("vipsthumbnail, 2 processes (halves)", [vips(thumb[:3], "jpeg", 0), vips(thumb[3:], "jpeg", 1)], "vips2",
-               len(thumb), 4032 * 3024 * len(thumb) / 1e6),
+               len(thumb), 4032 * 3024 * len(thumb) / 1e6, settings=jpeg),
     ]
     return [(f"iPhone-size HEIC to 500 px JPEG ({len(batch) // HEIC_REPEATS} files x {HEIC_REPEATS} = {len(batch)} "
              "images, 12.2 MP each)", configs),
