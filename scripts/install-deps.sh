@@ -5,8 +5,8 @@
 # Needs no input (works with CI=true and no stdin). Swift itself must already be installed.
 set -euo pipefail
 
-PACKAGES=(libturbojpeg0-dev libpng-dev libwebp-dev libheif-dev libde265-dev libssl-dev liblcms2-dev pkg-config make)
-PKG_CONFIG_MODULES=(libturbojpeg libpng libwebp libwebpdemux libheif libde265 libcrypto lcms2)
+PACKAGES=(libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev libde265-dev libssl-dev liblcms2-dev pkg-config make)
+PKG_CONFIG_MODULES=(libturbojpeg libjpeg libpng libwebp libwebpdemux libheif libde265 libcrypto lcms2)
 
 say() { printf 'install-deps: %s\n' "$*" >&2; }
 

@@ -5,7 +5,7 @@ import WidgetThumbnails
 /// measured configuration, so each process's rusage belongs to that run alone.
 ///
 ///   ThumbnailBenchmarks run  --workers N --format webp|jpeg|png|auto --box 500 --out DIR
-///                            [--embedded-thumbnails auto|never] FILE...
+///                            [--embedded-thumbnails auto|never] [--webp-method 0-6] FILE...
 ///   ThumbnailBenchmarks plan --box 500 FILE...
 ///   ThumbnailBenchmarks loop --iterations N --format webp FILE...   (one worker, for perf)
 ///
@@ -51,8 +51,15 @@ let limits = DecodeLimits(maxPixels: 256 << 20)
 guard let embeddedThumbnails = EmbeddedThumbnailPolicy(rawValue: options["embedded-thumbnails"] ?? "auto") else {
     fail("--embedded-thumbnails is auto or never")
 }
-let thumbnailOptions = ThumbnailOptions(box: PixelSize(width: box, height: box), format: format, limits: limits,
+var thumbnailOptions = ThumbnailOptions(box: PixelSize(width: box, height: box), format: format, limits: limits,
                                         embeddedThumbnails: embeddedThumbnails)
+// The WebP encoder's method, to compare at a peer's setting (vipsthumbnail and Pillow use 4).
+if let method = options["webp-method"] {
+    guard let value = Int(method), WebPEncoder.methodRange.contains(value) else {
+        fail("--webp-method is \(WebPEncoder.methodRange.lowerBound)-\(WebPEncoder.methodRange.upperBound)")
+    }
+    thumbnailOptions.webpMethod = value
+}
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys]

@@ -55,3 +55,20 @@ int wt_jpeg_testing_compress(const uint8_t *pixels, int width, int height, wt_jp
 }
 
 void wt_jpeg_testing_free(uint8_t *jpeg) { tjFree(jpeg); }
+
+int wt_jpeg_testing_decode(const uint8_t *jpeg, size_t size, int width, int height, int strict,
+                           uint8_t *rgba, char *message, size_t message_capacity) {
+    tjhandle handle = tjInitDecompress();
+    if (handle == NULL) {
+        snprintf(message, message_capacity, "%s", tjGetErrorStr2(NULL));
+        return -1;
+    }
+    int flags = TJFLAG_LIMITSCANS | (strict ? TJFLAG_STOPONWARNING : 0);
+    int rc = tjDecompress2(handle, jpeg, (unsigned long)size, rgba, width, width * 4, height, TJPF_RGBA, flags);
+    if (rc != 0) {
+        snprintf(message, message_capacity, "%s", tjGetErrorStr2(handle));
+        if (!strict && tjGetErrorCode(handle) == TJERR_WARNING) rc = 0;
+    }
+    tjDestroy(handle);
+    return rc == 0 ? 0 : -1;
+}

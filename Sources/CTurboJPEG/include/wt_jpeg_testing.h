@@ -28,4 +28,12 @@ int wt_jpeg_testing_compress(const uint8_t *pixels, int width, int height, wt_jp
 
 void wt_jpeg_testing_free(uint8_t *jpeg);
 
+/// The whole-image TurboJPEG decode (tjDecompress2, TJFLAG_LIMITSCANS, accurate IDCT) the
+/// library used before its scanline reader: the reference the reader's pixels are compared
+/// with. `rgba` holds width * height * 4 bytes, the size TJSCALED gives for one of the scaling
+/// factors; `strict` adds TJFLAG_STOPONWARNING. Returns 0, or -1 with a message (a warning
+/// with a whole image, lenient, returns 0).
+int wt_jpeg_testing_decode(const uint8_t *jpeg, size_t size, int width, int height, int strict,
+                           uint8_t *rgba, char *message, size_t message_capacity);
+
 #endif

@@ -17,7 +17,9 @@ public enum DecodeMemoryEstimate {
         switch info.format {
         case .jpeg:
             let scale = JPEGScaleChoice.dctScale(for: info, box: box)
-            let decoded = JPEGScaleChoice.scaledSize(info.size, by: scale).area * 4
+            // Rows stream through the resampler at the DCT scale: libjpeg's MCU rows and our
+            // row batch, a window of rows, not the area.
+            let decoded = JPEGScaleChoice.scaledSize(info.size, by: scale).width * 4 * 64
             // A progressive JPEG keeps every DCT coefficient (2 bytes per sample) until the
             // last scan, whatever the output scale.
             let components = [.gray].contains(info.colorModel) ? 1 : (info.colorModel == .cmyk || info.colorModel == .ycck ? 4 : 3)

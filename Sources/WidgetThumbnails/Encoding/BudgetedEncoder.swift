@@ -20,6 +20,10 @@ public struct BudgetedEncoder: Sendable {
     public var shrink: ShrinkSteps
     /// Embedded in every encode, so its bytes count against the budget.
     public var iccProfile: ICCProfile?
+    /// libwebp's method for WebP encodes; nil (the default) keeps `WebPEncoder.Settings`'
+    /// default. Lets the benchmark compare at a peer's method until the pipeline has an effort
+    /// option of its own.
+    public var webpMethod: Int? = nil
 
     public init(format: ImageFormat, budget: ByteBudget = .standard, quality: QualityRange? = nil,
                 shrink: ShrinkSteps = .standard, iccProfile: ICCProfile? = nil) {
@@ -91,7 +95,7 @@ extension BudgetedEncoder {
         /// Encodes once and records it; the bytes when they fit.
         mutating func attempt(_ image: RGBAImage, quality: Int?) throws(ImageError) -> Fit? {
             let bytes = try ImageEncoder.encode(image, format: encoder.format, quality: quality ?? 0,
-                                                iccProfile: encoder.iccProfile)
+                                                iccProfile: encoder.iccProfile, webpMethod: encoder.webpMethod)
             let fits = encoder.budget.admits(byteCount: bytes.count)
             attempts.append(EncodeAttempt(size: image.size, quality: quality, byteCount: bytes.count, fits: fits))
             return fits ? Fit(bytes: bytes, quality: quality, size: image.size) : nil

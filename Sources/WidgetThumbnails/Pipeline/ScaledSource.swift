@@ -1,17 +1,22 @@
 /// The source pixels at the smallest size worth keeping, ready to be resampled to any
 /// thumbnail size at or below the first one asked for.
 ///
-/// JPEG and WebP decode once, shrunk on load (DCT scaling, scaled decode), and keep that
-/// decoded image, so the byte-budget search can resample smaller sizes without decoding
-/// again. PNG has no scaled decode: its rows stream straight through the resampler (from
-/// memory or from the open file), so memory grows with the width, not the area, and a
-/// smaller size (rare) streams the file again.
+/// JPEG and PNG rows stream straight through the resampler (from memory or from the open
+/// file): JPEG decodes at its DCT scale (shrink-on-load), row by row, so memory grows with the
+/// width, not the area (a progressive JPEG still needs libjpeg's coefficient buffer); PNG has
+/// no scaled decode and streams at full size. A second size (rare: the byte-budget search
+/// shrinking) streams the source again.
 ///
-/// HEIF decodes once, at full size or from an embedded thumbnail (libheif has no scaled
-/// decode), and keeps libheif's own pixels: their rows stream through the resampler a band
-/// at a time, so no second full-size RGBA copy is made.
+/// WebP decodes once, shrunk on load (scaled decode), and keeps that decoded image, so the
+/// byte-budget search can resample smaller sizes without decoding again.
+///
+/// HEIF has no scaled decode. A plain HEIC's tiles are decoded by libde265 a row of tiles at a
+/// time, straight into the resampler (`HEVCTileStream`), again for a second size; anything
+/// else decodes once through libheif, at full size or from an embedded thumbnail, and keeps
+/// libheif's own pixels, whose rows stream through the resampler a band at a time.
 enum ScaledSource {
     case decoded(DecodedImage)
+    case jpeg(JPEGSource, DecodeOptions)
     case pngRows([UInt8], DecodeOptions)
     case pngFile(OpenInputFile, DecodeOptions)
     case heifPixels(HEIFLibrary.Pixels, HEIFImageChoice, HEVCLoopFilters)
@@ -23,11 +28,15 @@ enum ScaledSource {
         switch input {
         case .pngFile(let file):
             return .pngFile(file, options)
+        case .jpegFile(let file):
+            return .jpeg(.file(file), options)
         case .bytes(let bytes):
             switch info.format {
             case .png:
                 return .pngRows(bytes, options)
-            case .jpeg, .webp:
+            case .jpeg:
+                return .jpeg(.bytes(bytes), options)
+            case .webp:
                 return .decoded(try ImageDecoder.decode(bytes, options: options))
             case .heif:
                 let file = try HEIFFile(bytes, limits: options.limits)
@@ -56,8 +65,10 @@ enum ScaledSource {
         }
     }
 
-    /// The image resampled to `size` (stored orientation; never upscaled).
-    func resampled(to size: PixelSize) throws(ImageError) -> RGBAImage {
+    /// The image resampled to `size` (stored orientation; never upscaled). For a streamed
+    /// source (JPEG, PNG) the time spent inside the decoder's row reads is added to
+    /// `decodeSeconds`, so the caller can tell decoding from resampling.
+    func resampled(to size: PixelSize, decodeSeconds: inout Double) throws(ImageError) -> RGBAImage {
         switch self {
         case .decoded(let decoded):
             return try Resampler.resize(decoded.image, to: size)
@@ -71,20 +82,48 @@ enum ScaledSource {
                 let (pixels, _, _) = try HEIFFile(tiles.bytes, limits: options.limits).decode(options)
                 return try pixels.resampled(to: size)
             }
+        case .jpeg(let source, let options):
+            return try JPEGDecoder.withScaledReader(source, options: options) { (plan, reader) throws(ImageError) -> RGBAImage in
+                try Self.stream(plan.size, to: size, decodeSeconds: &decodeSeconds) { consume throws(ImageError) in
+                    try reader.forEachRows { rows in consume(rows) }
+                }
+            }
         case .pngRows(let bytes, let options):
             return try PNGRowReader.withReader(bytes, options: options) { (reader) throws(ImageError) -> RGBAImage in
-                try Self.stream(&reader, to: size)
+                try Self.stream(reader.info.size, to: size, decodeSeconds: &decodeSeconds) { consume throws(ImageError) in
+                    try reader.forEachRow { _, row in consume(row) }
+                }
             }
         case .pngFile(let file, let options):
             return try PNGRowReader.withReader(file, options: options) { (reader) throws(ImageError) -> RGBAImage in
-                try Self.stream(&reader, to: size)
+                try Self.stream(reader.info.size, to: size, decodeSeconds: &decodeSeconds) { consume throws(ImageError) in
+                    try reader.forEachRow { _, row in consume(row) }
+                }
             }
         }
     }
 
-    private static func stream(_ reader: inout PNGRowReader, to size: PixelSize) throws(ImageError) -> RGBAImage {
-        let stream = try ResamplingStream(sourceSize: reader.info.size, targetSize: size)
-        try reader.forEachRow { _, row in stream.consume(row: row) }
+    /// The image resampled to `size`, without the decode time.
+    func resampled(to size: PixelSize) throws(ImageError) -> RGBAImage {
+        var ignored = 0.0
+        return try resampled(to: size, decodeSeconds: &ignored)
+    }
+
+    /// Feeds every row `feed` produces (`sourceSize`, top to bottom) through a resampler to
+    /// `size`; the time outside the resampler is the decoder's.
+    private static func stream(
+        _ sourceSize: PixelSize, to size: PixelSize, decodeSeconds: inout Double,
+        _ feed: (_ consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(ImageError) -> Void
+    ) throws(ImageError) -> RGBAImage {
+        let stream = try ResamplingStream(sourceSize: sourceSize, targetSize: size)
+        let start = ContinuousClock.now
+        var resampling = Duration.zero
+        try feed { rows in
+            let before = ContinuousClock.now
+            stream.consume(rows: rows)
+            resampling += ContinuousClock.now - before
+        }
+        decodeSeconds += (ContinuousClock.now - start - resampling).totalSeconds
         return stream.finish()
     }
 }

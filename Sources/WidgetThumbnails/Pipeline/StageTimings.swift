@@ -1,6 +1,7 @@
 /// Where one thumbnail's time went, in seconds. Resample includes colour conversion and
 /// orientation (both work on the small image and are cheap); encode includes every attempt
-/// of the byte-budget search.
+/// of the byte-budget search. A streamed source (JPEG, PNG) decodes during the resample: its
+/// time inside the decoder's row reads counts as decode.
 public struct StageTimings: Sendable, Codable, Equatable {
     public var decode: Double = 0
     public var resample: Double = 0
@@ -9,6 +10,13 @@ public struct StageTimings: Sendable, Codable, Equatable {
     public init() {}
 
     public var total: Double { decode + resample + encode }
+
+    /// Moves `seconds` measured under one stage to another.
+    mutating func move(_ seconds: Double, from source: WritableKeyPath<StageTimings, Double>,
+                       to target: WritableKeyPath<StageTimings, Double>) {
+        self[keyPath: source] -= seconds
+        self[keyPath: target] += seconds
+    }
 
     /// Runs `body`, adding its wall time to the stage at `keyPath`.
     mutating func measure<Result>(_ stage: WritableKeyPath<StageTimings, Double>,

@@ -1,37 +1,41 @@
-/// What a thumbnail is made from: an encoded image in memory, or a PNG left in its open file.
+/// What a thumbnail is made from: an encoded image in memory, or a PNG or JPEG left in its
+/// open file.
 ///
-/// A PNG streams from its file row by row (`PNGRowReader`), so its memory grows with the
-/// width and not with the file: a 45 MB strip costs a 64 KiB read buffer, not 45 MB. JPEG
-/// and WebP are read whole in one read: their decoders (TurboJPEG, libwebp) want every byte
-/// in memory at once, and their files are small next to the decoded pixels.
+/// PNG and JPEG stream from their files row by row (`PNGRowReader`, `JPEGRowReader`), so
+/// their memory grows with the width and not with the file: a 45 MB strip costs a 64 KiB
+/// read buffer, not 45 MB. WebP and HEIF are read whole in one read: their decoders (libwebp,
+/// libheif) want every byte in memory at once, and their files are small next to the pixels.
 public enum ThumbnailInput {
     case bytes([UInt8])
     case pngFile(OpenInputFile)
+    case jpegFile(OpenInputFile)
 
     /// Opens `path` (refusing files over `maxBytes` before reading) and sniffs its first bytes:
-    /// a PNG stays in its file; anything else is read whole (and refused later if it is not
-    /// an image). Errors name the file.
+    /// a PNG or JPEG stays in its file; anything else is read whole (and refused later if it is
+    /// not an image). Errors name the file.
     public static func open(atPath path: String, maxBytes: Int) throws(ImageError) -> ThumbnailInput {
         let file = try OpenInputFile(path: path, maxBytes: maxBytes)
-        if case .supported(.png) = FormatSniffer.sniff(try file.read(at: 0, count: 8)) {
-            return .pngFile(file)
+        switch FormatSniffer.sniff(try file.read(at: 0, count: 8)) {
+        case .supported(.png): return .pngFile(file)
+        case .supported(.jpeg): return .jpegFile(file)
+        default: return .bytes(try file.readAll())
         }
-        return .bytes(try file.readAll())
     }
 
     /// The encoded file's size in bytes.
     public var fileBytes: Int {
         switch self {
         case .bytes(let bytes): bytes.count
-        case .pngFile(let file): file.size
+        case .pngFile(let file), .jpegFile(let file): file.size
         }
     }
 
-    /// The memory this input holds while it is thumbnailed: the bytes, or a PNG file's read buffer.
+    /// The memory this input holds while it is thumbnailed: the bytes, or a file's read buffer
+    /// (a JPEG's marker walk also reads its head, usually within those 64 KiB).
     public var heldBytes: Int {
         switch self {
         case .bytes(let bytes): bytes.count
-        case .pngFile: 64 << 10
+        case .pngFile, .jpegFile: 64 << 10
         }
     }
 
@@ -43,6 +47,12 @@ public enum ThumbnailInput {
         case .pngFile(let file):
             return try PNGRowReader.withReader(file, options: DecodeOptions(limits: limits)) { reader throws(ImageError) in
                 reader.info
+            }
+        case .jpegFile(let file):
+            do {
+                return try JPEGDecoder.probe(.file(file), limits: limits)
+            } catch {
+                throw error.naming(file.path)
             }
         }
     }

@@ -24,6 +24,9 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the
     /// thumbnail per axis. Default `.skipWhenDownscaling`; `.always` is `--full-decode`.
     public var hevcLoopFilters: HEVCLoopFilterPolicy
+    /// libwebp's method (0-6) for WebP output. Default nil: `WebPEncoder.Settings`' default.
+    /// For comparisons at a peer's setting (the benchmark runs libvips' and Pillow's 4).
+    public var webpMethod: Int? = nil
 
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,

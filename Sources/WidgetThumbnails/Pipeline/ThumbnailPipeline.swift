@@ -8,8 +8,9 @@ public struct ThumbnailPipeline: Sendable {
         self.options = options
     }
 
-    /// Thumbnails the file at `path` (size-capped before reading). A PNG streams from the file
-    /// (memory grows with its width, not its size); JPEG and WebP are read whole, in one read.
+    /// Thumbnails the file at `path` (size-capped before reading). A PNG or JPEG streams from
+    /// the file (memory grows with its width, not its size); WebP and HEIF are read whole, in
+    /// one read.
     /// Errors name the file.
     public func thumbnail(atPath path: String) throws(ImageError) -> Thumbnail {
         try thumbnail(of: ThumbnailInput.open(atPath: path, maxBytes: options.limits.maxFileBytes), file: path)
@@ -45,8 +46,9 @@ public struct ThumbnailPipeline: Sendable {
 
         // Every size the budget search asks for goes through the same steps.
         var color = ColorConverter.Result(handling: ColorHandling(.untaggedSRGB))
+        var streamedDecode = 0.0  // JPEG and PNG decode while they resample
         func render(stored size: PixelSize) throws(ImageError) -> RGBAImage {
-            var image = try source.resampled(to: size)
+            var image = try source.resampled(to: size, decodeSeconds: &streamedDecode)
             color = ColorConverter.apply(options.colorPolicy, profile: info.iccProfile,
                                          colorModel: info.colorModel, to: &image)
             return image.oriented(info.orientation)
@@ -54,13 +56,17 @@ public struct ThumbnailPipeline: Sendable {
 
         let planned = ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation, box: box)
         let first = try timings.measure(\.resample) { () throws(ImageError) in try render(stored: planned) }
-        let encoder = BudgetedEncoder(format: options.format.resolved(for: first), budget: options.budget,
+        timings.move(streamedDecode, from: \.resample, to: \.decode)
+        streamedDecode = 0
+        var encoder = BudgetedEncoder(format: options.format.resolved(for: first), budget: options.budget,
                                       quality: options.quality, iccProfile: color.outputProfile)
+        encoder.webpMethod = options.webpMethod
         let encoded = try timings.measure(\.encode) { () throws(ImageError) in
             try encoder.encode(first) { (upright: PixelSize) throws(ImageError) -> RGBAImage in
                 try render(stored: info.orientation.swapsAxes ? upright.transposed : upright)
             }
         }
+        timings.move(streamedDecode, from: \.encode, to: \.decode)
 
         // Embedded wide-gamut profiles render in extended range on iOS: 8 bytes a pixel.
         let wideColour = color.outputProfile != nil  // only profiles that are not sRGB are embedded

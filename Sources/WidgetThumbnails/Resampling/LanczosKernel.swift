@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // sin: Foundation is not needed for it
 
 /// The Lanczos window with a = 3: `sinc(x) * sinc(x / 3)` inside |x| < 3, zero outside.
 /// Sharp like a truncated sinc, with ringing small enough for photos; the filter of

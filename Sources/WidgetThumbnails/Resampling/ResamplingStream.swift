@@ -1,3 +1,5 @@
+import CResample
+
 /// A Lanczos-3 downscale fed one source row at a time, top to bottom, so a decoder that
 /// produces rows (PNG) never holds the whole image: memory is the output plus a ring of the
 /// few horizontally resampled rows the vertical filter still needs, which grows with the
@@ -24,6 +26,7 @@ public final class ResamplingStream {
     /// `horizontal.weights`, each broadcast to the four channels, for `HorizontalPass`.
     private let horizontalWeights: [SIMD4<Float>]
     private let vertical: ResamplingWeights
+    private let kernel: ResamplingKernel
     private let copiesRows: Bool
     /// One premultiplied source row plus `horizontal.tapCount` zero pixels, so the padded
     /// taps of the last outputs read zeros instead of past the end.
@@ -40,7 +43,13 @@ public final class ResamplingStream {
     private var isFinished = false
 
     /// Throws `invalidArgument` when either size is not at least 1x1.
-    public init(sourceSize: PixelSize, targetSize requested: PixelSize) throws(ImageError) {
+    public convenience init(sourceSize: PixelSize, targetSize requested: PixelSize) throws(ImageError) {
+        try self.init(sourceSize: sourceSize, targetSize: requested, kernel: .fastest)
+    }
+
+    /// The same with a chosen kernel (tests compare them); it must be supported by this CPU.
+    init(sourceSize: PixelSize, targetSize requested: PixelSize, kernel: ResamplingKernel) throws(ImageError) {
+        precondition(kernel.isSupported, "the \(kernel) kernel needs a CPU this one is not")
         guard sourceSize.width >= 1, sourceSize.height >= 1 else {
             throw ImageError(.invalidArgument, "cannot resample a \(sourceSize) source: it must be at least 1x1")
         }
@@ -50,6 +59,7 @@ public final class ResamplingStream {
         let target = Resampler.outputSize(source: sourceSize, target: requested)
         self.sourceSize = sourceSize
         self.targetSize = target
+        self.kernel = kernel
         horizontal = ResamplingWeights(sourceLength: sourceSize.width, targetLength: target.width, tapMultiple: 4)
         vertical = ResamplingWeights(sourceLength: sourceSize.height, targetLength: target.height)
         horizontalWeights = horizontal.weights.map { SIMD4(repeating: $0) }
@@ -117,14 +127,33 @@ public final class ResamplingStream {
     }
 
     private func resampleHorizontally(_ row: UnsafePointer<UInt8>) {
-        Premultiplication.load(row, count: sourceSize.width, into: sourceRow)
+        switch kernel {
+        case .portable: Premultiplication.load(row, count: sourceSize.width, into: sourceRow)
+        case .avx2FMA: wt_resample_load_avx2(row, Int32(sourceSize.width), Self.floats(sourceRow))
+        }
         let slot = ring + (rowsConsumed % ringRows) * targetSize.width
         horizontal.starts.withUnsafeBufferPointer { starts in
             horizontalWeights.withUnsafeBufferPointer { weights in
-                HorizontalPass.run(sourceRow, starts: starts.baseAddress!, weights: weights.baseAddress!,
-                                   tapCount: horizontal.tapCount, targetLength: targetSize.width, into: slot)
+                switch kernel {
+                case .portable:
+                    HorizontalPass.run(sourceRow, starts: starts.baseAddress!, weights: weights.baseAddress!,
+                                       tapCount: horizontal.tapCount, targetLength: targetSize.width, into: slot)
+                case .avx2FMA:
+                    wt_resample_horizontal_avx2(Self.floats(sourceRow), starts.baseAddress!,
+                                                Self.floats(weights.baseAddress!), Int32(horizontal.tapCount),
+                                                Int32(targetSize.width), Self.floats(slot))
+                }
             }
         }
+    }
+
+    /// A pixel pointer as the C kernels take it: 4 floats a pixel, the layout of SIMD4<Float>.
+    private static func floats(_ pixels: UnsafePointer<SIMD4<Float>>) -> UnsafePointer<Float> {
+        UnsafeRawPointer(pixels).assumingMemoryBound(to: Float.self)
+    }
+
+    private static func floats(_ pixels: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<Float> {
+        UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: Float.self)
     }
 
     /// Makes every output row whose source rows have all arrived.
@@ -138,12 +167,23 @@ public final class ResamplingStream {
                 tapRows[t] = UnsafePointer(ring + ((first + t) % ringRows) * targetSize.width)
             }
             vertical.weights.withUnsafeBufferPointer { weights in
-                VerticalPass.run(rows: tapRows, weights: weights.baseAddress! + y * vertical.tapCount,
-                                 tapCount: count, length: targetSize.width, into: accumulator)
+                let rowWeights = weights.baseAddress! + y * vertical.tapCount
+                switch kernel {
+                case .portable:
+                    VerticalPass.run(rows: tapRows, weights: rowWeights, tapCount: count, length: targetSize.width,
+                                     into: accumulator)
+                case .avx2FMA:
+                    let rows = UnsafeRawPointer(tapRows).assumingMemoryBound(to: UnsafePointer<Float>?.self)
+                    wt_resample_vertical_avx2(rows, rowWeights, Int32(count), Int32(targetSize.width),
+                                              Self.floats(accumulator))
+                }
             }
             output.withUnsafeMutableBufferPointer { out in
-                Premultiplication.store(accumulator, count: targetSize.width,
-                                        into: out.baseAddress! + y * targetSize.width * 4)
+                let row = out.baseAddress! + y * targetSize.width * 4
+                switch kernel {
+                case .portable: Premultiplication.store(accumulator, count: targetSize.width, into: row)
+                case .avx2FMA: wt_resample_store_avx2(Self.floats(accumulator), Int32(targetSize.width), row)
+                }
             }
             rowsEmitted += 1
         }

@@ -73,6 +73,22 @@ enum JPEGFixtures {
         return Array(UnsafeBufferPointer(start: buffer, count: size))
     }
 
+    /// `jpeg` decoded by TurboJPEG's whole-image call (the decoder the library used before its
+    /// scanline reader) at the DCT scale that gives `size`; nil when TurboJPEG refuses it.
+    static func referenceDecode(_ jpeg: [UInt8], size: PixelSize, strictness: Strictness = .lenient) -> RGBAImage? {
+        var pixels = [UInt8](repeating: 0, count: size.area * 4)
+        var message = [CChar](repeating: 0, count: 256)
+        let rc = wt_jpeg_testing_decode(jpeg, jpeg.count, Int32(size.width), Int32(size.height),
+                                        strictness == .strict ? 1 : 0, &pixels, &message, message.count)
+        return rc == 0 ? RGBAImage(width: size.width, height: size.height, pixels: pixels) : nil
+    }
+
+    /// The largest difference between two same-size images over every channel.
+    static func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        precondition(a.size == b.size)
+        return zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    }
+
     /// `jpeg` with a marker segment inserted right after SOI.
     static func inserting(marker: UInt8, payload: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
         let length = payload.count + 2

@@ -28,12 +28,15 @@ struct JPEGMarkers: Sendable, Equatable {
     /// The Adobe APP14 transform flag (0 none, 1 YCbCr, 2 YCCK), or nil when there is no Adobe
     /// marker. Its presence also means CMYK samples are stored inverted (Photoshop's habit).
     var adobeTransform: Int?
+    /// False when the bytes ran out before the walk reached the first scan (or the end-of-image
+    /// marker, or a malformed segment): more of the file may hold more metadata.
+    var isComplete = false
 
     init(_ bytes: [UInt8], maxMetadataBytes: Int) {
         var icc = JPEGICCChunks(maxBytes: maxMetadataBytes)
         var sawEXIF = false
         var position = 2 // after SOI
-        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return }
+        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { isComplete = true; return }
         walk: while position < bytes.count {
             // Tolerate garbage between segments the way libjpeg does: skip to the next 0xFF,
             // then over fill bytes.
@@ -44,12 +47,15 @@ struct JPEGMarkers: Sendable, Equatable {
             position += 1
             switch marker {
             case 0x01, 0xD0...0xD8: continue walk // standalone markers carry no length
-            case 0xD9, 0xDA: break walk           // EOI, SOS: the metadata is behind us
+            case 0xD9, 0xDA:                      // EOI, SOS: the metadata is behind us
+                isComplete = true
+                break walk
             default: break
             }
             guard position + 2 <= bytes.count else { break }
             let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
-            guard length >= 2, position + length <= bytes.count else { break }
+            guard length >= 2 else { isComplete = true; break }
+            guard position + length <= bytes.count else { break }
             let payload = bytes[(position + 2)..<(position + length)]
             position += length
 

@@ -1,0 +1,35 @@
+#ifndef WT_RESAMPLE_H
+#define WT_RESAMPLE_H
+#include <stdint.h>
+
+/// AVX2 + FMA kernels for the two passes of the resampler, chosen at run time: the library is
+/// built for baseline x86-64 (SSE2), where the Swift SIMD4 passes are the portable kernels.
+/// Pixels are premultiplied RGBA as 4 floats. Each function does exactly what its Swift
+/// counterpart (HorizontalPass, VerticalPass) does; fused multiply-adds round once instead of
+/// twice, so results may differ in the last bits, never by a whole level after rounding to bytes
+/// in any case the tests could find.
+
+/// 1 when the CPU has AVX2 and FMA (so the functions below may be called), else 0.
+int wt_resample_has_avx2_fma(void);
+
+/// One row: target[x] = sum over k < tap_count of source[starts[x] + k] * weights[x * tap_count + k],
+/// where `weights` holds each tap's weight broadcast to 4 floats. `tap_count` is a multiple of
+/// 4, or 1; `source` holds at least starts[target_length - 1] + tap_count pixels.
+void wt_resample_horizontal_avx2(const float *source, const intptr_t *starts, const float *weights,
+                                 int tap_count, int target_length, float *target);
+
+/// One output row: target[i] = sum over t < tap_count of rows[t][i] * weights[t], for the
+/// `length` pixels of each row.
+void wt_resample_vertical_avx2(const float *const *rows, const float *weights, int tap_count, int length,
+                               float *target);
+
+/// `count` straight-alpha RGBA8 pixels to premultiplied floats on the 0...255 scale:
+/// (r*a/255, g*a/255, b*a/255, a), computed as Premultiplication.load does (the same bytes).
+void wt_resample_load_avx2(const uint8_t *source, int count, float *target);
+
+/// `count` premultiplied float pixels to straight-alpha RGBA8, as Premultiplication.store does
+/// (the same bytes): alpha clamped to 0...255, colour times 255/alpha (0 without alpha), every
+/// channel clamped and rounded half up; NaN becomes 0. `source` is scratch (left undefined).
+void wt_resample_store_avx2(float *source, int count, uint8_t *target);
+
+#endif
