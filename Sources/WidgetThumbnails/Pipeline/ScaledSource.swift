@@ -76,7 +76,7 @@ enum ScaledSource {
             return try pixels.resampled(to: size)
         case .hevcTiles(let tiles, let options):
             do {
-                return try tiles.resampled(to: size)
+                return try tiles.resampled(to: size, decodeSeconds: &decodeSeconds)
             } catch {
                 // libheif decodes what libde265 alone would not (or names the damage).
                 let (pixels, _, _) = try HEIFFile(tiles.bytes, limits: options.limits).decode(options)

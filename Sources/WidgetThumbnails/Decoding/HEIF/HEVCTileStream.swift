@@ -31,8 +31,12 @@ struct HEVCTileStream {
         self.loopFilters = loopFilters
     }
 
-    /// The upright image resampled to `target`.
-    func resampled(to target: PixelSize) throws(ImageError) -> RGBAImage {
+    /// The upright image resampled to `target`; the time spent outside the resampler (decoding
+    /// and converting tiles) is added to `decodeSeconds`.
+    func resampled(to target: PixelSize, decodeSeconds: inout Double) throws(ImageError) -> RGBAImage {
+        let start = ContinuousClock.now
+        var resampling = Duration.zero
+        defer { decodeSeconds += (ContinuousClock.now - start - resampling).totalSeconds }
         let orientation = Self.orientation(degreesAnticlockwise: layout.degreesAnticlockwise)
         let stored = layout.storedSize
         let stream = try ResamplingStream(sourceSize: stored, targetSize: orientation.swapsAxes ? target.transposed : target)
@@ -67,7 +71,9 @@ struct HEVCTileStream {
                         }
                     }
                 }
+                let before = ContinuousClock.now
                 band.withUnsafeBufferPointer { stream.consume(rows: UnsafeBufferPointer(rebasing: $0[0..<count * stored.width * 4])) }
+                resampling += ContinuousClock.now - before
                 first += count
             }
         }
