@@ -27,6 +27,8 @@ let package = Package(
     ],
     targets: [
         systemLibrary("TurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // libjpeg-turbo's libjpeg API: the scanline decoder (rows straight into the resampler).
+        systemLibrary("JPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
         systemLibrary("PNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("WebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("WebPDemux", pkgConfig: "libwebpdemux", apt: "libwebp-dev"),
@@ -37,8 +39,8 @@ let package = Package(
 
         // C shims: every setjmp/longjmp and C status code stays in here; Swift sees a status
         // and an error text.
-        .target(name: "CTurboJPEG", dependencies: ["SystemTurboJPEG"],
-                linkerSettings: [.linkedLibrary("turbojpeg")]),
+        .target(name: "CTurboJPEG", dependencies: ["SystemTurboJPEG", "SystemJPEG"],
+                linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]),
         .target(name: "CPNG", dependencies: ["SystemPNG"],
                 linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "CWebP", dependencies: ["SystemWebP", "SystemWebPDemux", "SystemWebPMux"],

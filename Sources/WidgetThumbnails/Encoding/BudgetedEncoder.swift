@@ -20,14 +20,17 @@ public struct BudgetedEncoder: Sendable {
     public var shrink: ShrinkSteps
     /// Embedded in every encode, so its bytes count against the budget.
     public var iccProfile: ICCProfile?
+    /// Default `.standard`; ignored for PNG.
+    public var effort: EncodeEffort
 
     public init(format: ImageFormat, budget: ByteBudget = .standard, quality: QualityRange? = nil,
-                shrink: ShrinkSteps = .standard, iccProfile: ICCProfile? = nil) {
+                shrink: ShrinkSteps = .standard, iccProfile: ICCProfile? = nil, effort: EncodeEffort = .standard) {
         self.format = format
         self.budget = budget
         self.quality = quality
         self.shrink = shrink
         self.iccProfile = iccProfile
+        self.effort = effort
     }
 
     /// Without `resize` the search cannot shrink, and fails once the quality floor is over.
@@ -91,7 +94,7 @@ extension BudgetedEncoder {
         /// Encodes once and records it; the bytes when they fit.
         mutating func attempt(_ image: RGBAImage, quality: Int?) throws(ImageError) -> Fit? {
             let bytes = try ImageEncoder.encode(image, format: encoder.format, quality: quality ?? 0,
-                                                iccProfile: encoder.iccProfile)
+                                                effort: encoder.effort, iccProfile: encoder.iccProfile)
             let fits = encoder.budget.admits(byteCount: bytes.count)
             attempts.append(EncodeAttempt(size: image.size, quality: quality, byteCount: bytes.count, fits: fits))
             return fits ? Fit(bytes: bytes, quality: quality, size: image.size) : nil

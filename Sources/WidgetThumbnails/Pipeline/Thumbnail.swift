@@ -8,6 +8,8 @@ public struct Thumbnail: Sendable {
     public var size: PixelSize
     /// The encoder quality used (nil for PNG, which is lossless).
     public var quality: Int?
+    /// The encoder effort used (nil for PNG, which has none).
+    public var effort: EncodeEffort?
     /// How many encodes the byte budget took (1 in the common case).
     public var encodeCount: Int
     /// SHA-256 of `bytes`.
@@ -27,7 +29,8 @@ public struct Thumbnail: Sendable {
     /// embedded thumbnail and why. Nil for other formats.
     public var heifImage: HEIFImageChoice?
 
-    public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, encodeCount: Int,
+    public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, effort: EncodeEffort? = nil,
+                encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),
                 heifImage: HEIFImageChoice? = nil) {
@@ -35,6 +38,7 @@ public struct Thumbnail: Sendable {
         self.format = format
         self.size = size
         self.quality = quality
+        self.effort = effort
         self.encodeCount = encodeCount
         self.checksum = SHA256Digest.of(bytes)
         self.colorHandling = colorHandling

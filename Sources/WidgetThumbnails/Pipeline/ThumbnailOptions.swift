@@ -12,6 +12,9 @@ public struct ThumbnailOptions: Sendable, Equatable {
     public var budget: ByteBudget
     /// Start quality and floor of the quality search. Default nil: JPEG 80/40, WebP 75/35.
     public var quality: QualityRange?
+    /// Encoder work for fewer bytes at the same quality, 0-6. Default `.standard` (4): WebP
+    /// method 4, JPEG with optimised Huffman tables.
+    public var effort: EncodeEffort
     /// Default `.convertToSRGB`.
     public var colorPolicy: ColorPolicy
     /// Damaged-input policy. Default `.lenient`.
@@ -24,6 +27,7 @@ public struct ThumbnailOptions: Sendable, Equatable {
 
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,
+                effort: EncodeEffort = .standard,
                 colorPolicy: ColorPolicy = .convertToSRGB, strictness: Strictness = .lenient,
                 limits: DecodeLimits = .default, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough) {
         self.box = box
@@ -31,6 +35,7 @@ public struct ThumbnailOptions: Sendable, Equatable {
         self.format = format
         self.budget = budget
         self.quality = quality
+        self.effort = effort
         self.colorPolicy = colorPolicy
         self.strictness = strictness
         self.limits = limits
