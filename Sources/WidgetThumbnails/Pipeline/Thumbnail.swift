@@ -22,7 +22,8 @@ public struct Thumbnail: Sendable {
     public var renderCost: RenderCost { RenderCost(size: size, bytesPerPixel: renderBytesPerPixel) }
     /// What the probe learnt about the original (format, stored size, orientation, profile).
     public var source: ImageInfo
-    /// Every encode the byte-budget search made, in order; the last one is `bytes`.
+    /// Every encode the byte-budget search made, in order; `bytes` is the one at `size` and
+    /// `quality` that fits (the search may end on an encode one quality higher, over the cap).
     public var attempts: [EncodeAttempt]
     public var timings: StageTimings
     /// For a HEIF original, which image the thumbnail was made from: the primary, or an
