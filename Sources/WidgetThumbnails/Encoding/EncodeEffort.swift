@@ -3,7 +3,7 @@
 /// `scripts/quality-curves.py` (README, Quality).
 ///
 /// - WebP: libwebp's `method`, one to one. Method 4 needs about 17% fewer bytes than 1 for the
-///   same SSIM on photos at 500 px, for about 2.9x its encode time.
+///   same SSIM on photos at 500 px, for about 2.4x its encode time.
 /// - JPEG: see `JPEGEncoder.Settings.init(quality:effort:)`.
 public struct EncodeEffort: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static let range = 0...6

@@ -17,8 +17,8 @@ public enum JPEGEncoder {
         /// One scan: what every decoder has decoded since 1992, and a widget decodes it with
         /// less memory.
         case baseline
-        /// Several scans (libjpeg's standard script), always with optimised tables: about 1.5%
-        /// fewer bytes than optimised baseline for the same SSIM on our photos, for about twice
+        /// Several scans (libjpeg's standard script), always with optimised tables: about 2%
+        /// fewer bytes than optimised baseline for the same SSIM on our photos, for about 3x
         /// its encode time.
         case progressive
     }
@@ -52,7 +52,7 @@ public enum JPEGEncoder {
         /// - 0: baseline with the standard tables, libjpeg's and vipsthumbnail's default;
         /// - 1-4 (default 4): baseline with optimised tables, about 3% fewer bytes than 0 for
         ///   the same pixels;
-        /// - 5-6: progressive, about 1.5% fewer again, for about twice the encode time of 4.
+        /// - 5-6: progressive, about 2% fewer again, for about 3x the encode time of 4.
         /// Custom quantisation tables (Robidoux's, the MS-SSIM and PSNR-HVS tunings, Klein
         /// et al.) were tried on the same curves: none needed fewer bytes than the standard
         /// tables for the same luma SSIM at the same quality scale, so there are none here.

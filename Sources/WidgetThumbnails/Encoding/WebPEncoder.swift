@@ -11,7 +11,7 @@ public enum WebPEncoder {
         /// 0 (fastest) to 6 (smallest): libwebp's `method`. Default 4 (`EncodeEffort.standard`),
         /// what vipsthumbnail and Pillow use. Chosen with `scripts/quality-curves.py` on the
         /// corpus photos and samples at 500 px: method 1 (the old default) needs about 20% more
-        /// bytes than 4 for the same luma SSIM, at about 0.3x its encode time; 3 scores the same
+        /// bytes than 4 for the same luma SSIM, at about 0.4x its encode time; 3 scores the same
         /// as 4 at the same cost, 6 saves under 1% more; 2 costs 1.35x of 1 but still needs
         /// about 5% more bytes than vipsthumbnail on the photos. Autofilter gains another 1.5%
         /// at 6x the encode time, so it stays off.
@@ -19,8 +19,8 @@ public enum WebPEncoder {
         /// 0-100; 100 compresses the alpha plane losslessly, so edges stay exact.
         public var alphaQuality: Int
         /// Sharper RGB to YUV conversion: off. On the same curves it needs 4-7% more bytes for
-        /// the same luma SSIM and the same for RGB SSIM, at 2-3x the encode time; what it fixes
-        /// is only visible on saturated red edges.
+        /// the same luma SSIM and gains nothing on RGB SSIM, at 2-3x the encode time; what it
+        /// fixes is only visible on saturated red edges.
         public var sharpYUV: Bool
 
         public init(quality: Int, method: Int = EncodeEffort.standard.level, alphaQuality: Int = 100,
