@@ -8,8 +8,9 @@ own), alternating configurations round by round so machine drift hits all alike.
 results section of Benchmarks/README.md and keeps the raw runs in Benchmarks/results/.
 
 Every row states its encoder settings. The headline ratios compare equal settings: JPEG Q80
-4:2:0 baseline (the same libjpeg-turbo for everyone) and WebP Q75 at libwebp method 4 (what
-vipsthumbnail and Pillow use; ours runs at 4 with `--webp-method 4`, and at its own default too).
+4:2:0 baseline with standard Huffman tables (the same libjpeg-turbo for everyone; ours at
+`--effort 0`, beside its default effort 4, which optimises the tables) and WebP Q75 at libwebp
+method 4 (what vipsthumbnail and Pillow use, and our default effort 4).
 Beside them, the physical floor: djpeg/dwebp decoding at our DCT scale plus cjpeg/cwebp encoding
 our own output at the same settings.
 
@@ -204,24 +205,33 @@ def measure(configs, runs, workdir, warmups=1):
 # ---------------------------------------------------------------- the measured sets
 
 # The settings every contender is run at, as each row states them. JPEG: quality 80, 4:2:0,
-# baseline, standard Huffman tables, libjpeg-turbo's accurate IDCT/DCT, for all of them.
+# libjpeg-turbo's accurate DCT; vipsthumbnail and Pillow write baseline with standard Huffman
+# tables (our `--effort 0`), ours by default optimises them (effort 4). WebP: quality 75,
+# libwebp method 4 for the peers (libvips' `effort` and Pillow's `method` default) and for
+# our default effort 4, which is libwebp's method one to one.
 JPEG_SETTINGS = "JPEG Q80 4:2:0 baseline"
 WEBP_QUALITY = 75
-PEER_WEBP_METHOD = 4    # libvips' `effort` default and Pillow's `method` default
-OUR_WEBP_METHOD = 1     # WebPEncoder.Settings' default
+PEER_EFFORT = {"webp": 4, "jpeg": 0}
+PEER_WEBP_METHOD = PEER_EFFORT["webp"]
+OUR_EFFORT = 4          # EncodeEffort.standard
 
 
-def settings_text(fmt, method=None):
+def settings_text(fmt, effort=None):
+    effort = PEER_EFFORT.get(fmt, 0) if effort is None else effort
     if fmt == "webp":
-        return f"WebP Q{WEBP_QUALITY} m{method if method is not None else PEER_WEBP_METHOD}"
-    return JPEG_SETTINGS if fmt == "jpeg" else fmt.upper()
+        return f"WebP Q{WEBP_QUALITY} m{effort}"
+    if fmt == "jpeg":
+        scan = "progressive" if effort >= 5 else "baseline"
+        tables = "standard Huffman" if effort == 0 else "optimised Huffman"
+        return f"JPEG Q80 4:2:0 {scan}, {tables}"
+    return fmt.upper()
 
 
-def ours(bench, files, workers, fmt, name=None, embedded="auto", method=None):
+def ours(bench, files, workers, fmt, name=None, embedded="auto", effort=None):
     command = [bench, "run", "--workers", str(workers), "--format", fmt, "--box", str(BOX), "--out", "{out}",
                "--embedded-thumbnails", embedded]
-    if method is not None:
-        command += ["--webp-method", str(method)]
+    if effort is not None:
+        command += ["--effort", str(effort)]
     return command + list(files)
 
 
@@ -240,23 +250,24 @@ def pillow(files, fmt):
             "--out", "{out}", *files]
 
 
-def batch_set(bench, files, fmt, pixels, cli=None, pillow_parallel=False, equal_webp=False):
-    """Ours (at our default settings), vipsthumbnail and Pillow; with `equal_webp`, ours also at
-    the peers' WebP method (kinds ours1m/ours2m), which the WebP headline compares."""
+def batch_set(bench, files, fmt, pixels, cli=None, pillow_parallel=False, equal=False):
+    """Ours (at our default settings), vipsthumbnail and Pillow; with `equal`, ours also at the
+    peers' settings where ours differ (JPEG: `--effort 0`; kinds ours1m/ours2m), which the
+    headline compares."""
     half = len(files) // 2
     n = len(files)
-    own = settings_text(fmt, OUR_WEBP_METHOD)
+    own = settings_text(fmt, OUR_EFFORT)
     peer = settings_text(fmt)
     configs = [
         Config("ours, 1 worker", [ours(bench, files, 1, fmt)], "ours1", n, pixels, parse_ours=True, settings=own),
         Config("ours, 2 workers", [ours(bench, files, 2, fmt)], "ours2", n, pixels, parse_ours=True, settings=own),
     ]
-    if equal_webp and fmt == "webp":
-        m = PEER_WEBP_METHOD
+    if equal and own != peer:
+        e = PEER_EFFORT[fmt]
         configs += [
-            Config(f"ours, 1 worker, method {m}", [ours(bench, files, 1, fmt, method=m)], "ours1m", n, pixels,
+            Config(f"ours, 1 worker, effort {e}", [ours(bench, files, 1, fmt, effort=e)], "ours1m", n, pixels,
                    parse_ours=True, settings=peer),
-            Config(f"ours, 2 workers, method {m}", [ours(bench, files, 2, fmt, method=m)], "ours2m", n, pixels,
+            Config(f"ours, 2 workers, effort {e}", [ours(bench, files, 2, fmt, effort=e)], "ours2m", n, pixels,
                    parse_ours=True, settings=peer),
         ]
     configs += [
@@ -283,12 +294,12 @@ def heif_sets(bench, heic, cli=None):
     pixels = 4032 * 3024 * len(batch) / 1e6
     configs = batch_set(bench, batch, "jpeg", pixels, cli=cli, pillow_parallel=True)
     thumb = [heic["thumbnail"]] * 6
-    jpeg = settings_text("jpeg")
+    jpeg, own = settings_text("jpeg"), settings_text("jpeg", OUR_EFFORT)
     tconfigs = [
         Config("ours, 2 workers, embedded thumbnail", [ours(bench, thumb, 2, "jpeg")], "ours2", len(thumb),
-               4032 * 3024 * len(thumb) / 1e6, parse_ours=True, settings=jpeg),
+               4032 * 3024 * len(thumb) / 1e6, parse_ours=True, settings=own),
         Config("ours, 2 workers, --full-decode", [ours(bench, thumb, 2, "jpeg", embedded="never")], "full2", len(thumb),
-               4032 * 3024 * len(thumb) / 1e6, parse_ours=True, settings=jpeg),
+               4032 * 3024 * len(thumb) / 1e6, parse_ours=True, settings=own),
         Config("vipsthumbnail, 2 processes (halves)", [vips(thumb[:3], "jpeg", 0), vips(thumb[3:], "jpeg", 1)], "vips2",
                len(thumb), 4032 * 3024 * len(thumb) / 1e6, settings=jpeg),
     ]
@@ -447,7 +458,7 @@ def table(rows, header):
 
 def set_table(configs):
     """One row per configuration; the ratios are against ours with 2 workers at the peers'
-    settings where the set has that row (WebP at method 4), else at ours."""
+    settings where the set has that row (JPEG at effort 0), else at ours."""
     kinds = {c.kind for c in configs}
     ref = next(c for c in configs if c.kind == ("ours2m" if "ours2m" in kinds else "ours2"))
     rows = []
@@ -485,11 +496,11 @@ def report_markdown(info, load_before, load_after, sets, memory, floor, commands
              f"- Peers: {info['vips']}, Pillow {info['pillow']}, libjpeg-turbo {info['turbojpeg']}, "
              f"libwebp {info['webp']}. Ours: {info['swift'].split('(')[0].strip()}, release build.",
              f"- Settings for everyone: fit in {BOX}x{BOX}, metadata stripped, EXIF orientation applied; each "
-             f"row states its encoder settings. JPEG: Q80, 4:2:0, baseline, standard Huffman tables, the same "
-             f"libjpeg-turbo for every contender. WebP: Q{WEBP_QUALITY}; vipsthumbnail and Pillow use libwebp "
-             f"method {PEER_WEBP_METHOD}, ours defaults to {OUR_WEBP_METHOD} and is also run at "
-             f"{PEER_WEBP_METHOD} (`--webp-method {PEER_WEBP_METHOD}`): the headline ratios compare equal "
-             "settings.",
+             f"row states its encoder settings. JPEG: Q80, 4:2:0, baseline, the same libjpeg-turbo for every "
+             f"contender; vipsthumbnail and Pillow write standard Huffman tables, ours optimises them by "
+             f"default (effort {OUR_EFFORT}) and is also run at `--effort 0` (standard tables). WebP: "
+             f"Q{WEBP_QUALITY}, libwebp method {PEER_WEBP_METHOD} for everyone (our default effort). The "
+             "headline ratios compare equal settings.",
              "- Physical floor: `djpeg -scale N/8` (or `dwebp -scale`) at the scale our decoder picks, plus "
              "`cjpeg -quality 80` / `cwebp -q 75 -m 4` encoding our own output, one process per step: the "
              "decode and encode work any tool must do at these settings, with none of the resampling.", ""]
@@ -525,7 +536,7 @@ def equal_settings_targets(sets):
     """The headline rows: ours against the best vipsthumbnail and Pillow configuration and the
     physical floor, at equal encoder settings, for the real-photo WebP and JPEG sets."""
     rows = []
-    for fmt, label in (("WebP", f"WebP Q{WEBP_QUALITY} m{PEER_WEBP_METHOD}"), ("JPEG", JPEG_SETTINGS)):
+    for fmt, label in (("WebP", settings_text("webp")), ("JPEG", settings_text("jpeg"))):
         configs = next((cs for t, cs in sets if t.startswith("Real photos") and fmt in t.split(" (")[0]), None)
         if not configs:
             continue
@@ -623,11 +634,11 @@ def main():
         if photos:
             batch = photos * PHOTO_REPEATS
             configs = batch_set(bench, batch, "webp", megapixels(plan, batch), cli=cli, pillow_parallel=True,
-                                equal_webp=True)
+                                equal=True)
             configs.append(physical_floor_config(bench, plan, batch, "webp", work))
             sets.append((f"Real photos to 500 px WebP ({len(photos)} corpus photos x {PHOTO_REPEATS} = "
                          f"{len(batch)} images, {megapixels(plan, batch) / len(batch):.1f} MP average)", configs))
-            jconfigs = batch_set(bench, batch, "jpeg", megapixels(plan, batch), pillow_parallel=True)
+            jconfigs = batch_set(bench, batch, "jpeg", megapixels(plan, batch), pillow_parallel=True, equal=True)
             fl = decode_floor_config(plan, batch)
             jconfigs += [fl, physical_floor_config(bench, plan, batch, "jpeg", work)]
             sets.append((f"Real photos to 500 px JPEG, with the floors ({len(batch)} images)", jconfigs))
@@ -657,7 +668,7 @@ def main():
 
     load_after = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     sample_cmds = [
-        f"{Path(bench).name} run --workers 2 --format webp|jpeg --box {BOX} --out OUT [--webp-method 4] FILE...",
+        f"{Path(bench).name} run --workers 2 --format webp|jpeg --box {BOX} --out OUT [--effort 0-6] FILE...",
         f"vipsthumbnail -s {BOX} -o OUT/%s.webp[Q=75,strip] FILE...     (and two at once, each on half; .jpg[Q=80,strip])",
         f"python3 Benchmarks/pillow_thumbs.py --format webp|jpeg --box {BOX} --out OUT FILE...",
         "djpeg -scale N/8 -outfile /dev/null FILE      (N/8: the scale our decoder picks for the file)",

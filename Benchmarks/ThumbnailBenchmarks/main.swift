@@ -5,7 +5,7 @@ import WidgetThumbnails
 /// measured configuration, so each process's rusage belongs to that run alone.
 ///
 ///   ThumbnailBenchmarks run  --workers N --format webp|jpeg|png|auto --box 500 --out DIR
-///                            [--embedded-thumbnails auto|never] [--webp-method 0-6] FILE...
+///                            [--embedded-thumbnails auto|never] [--effort 0-6] FILE...
 ///   ThumbnailBenchmarks plan --box 500 FILE...
 ///   ThumbnailBenchmarks loop --iterations N --format webp FILE...   (one worker, for perf)
 ///
@@ -53,12 +53,13 @@ guard let embeddedThumbnails = EmbeddedThumbnailPolicy(rawValue: options["embedd
 }
 var thumbnailOptions = ThumbnailOptions(box: PixelSize(width: box, height: box), format: format, limits: limits,
                                         embeddedThumbnails: embeddedThumbnails)
-// The WebP encoder's method, to compare at a peer's setting (vipsthumbnail and Pillow use 4).
-if let method = options["webp-method"] {
-    guard let value = Int(method), WebPEncoder.methodRange.contains(value) else {
-        fail("--webp-method is \(WebPEncoder.methodRange.lowerBound)-\(WebPEncoder.methodRange.upperBound)")
+// The encoder effort (EncodeEffort, default 4), to compare at a peer's settings: 0 writes the
+// standard Huffman tables vipsthumbnail and Pillow write; WebP's method is the effort.
+if let effort = options["effort"] {
+    guard let level = Int(effort), let value = try? EncodeEffort(level) else {
+        fail("--effort is \(EncodeEffort.range.lowerBound)-\(EncodeEffort.range.upperBound)")
     }
-    thumbnailOptions.webpMethod = value
+    thumbnailOptions.effort = value
 }
 
 let encoder = JSONEncoder()

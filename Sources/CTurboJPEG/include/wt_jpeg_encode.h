@@ -8,17 +8,25 @@ typedef enum {
     WT_JPEG_SUBSAMPLING_444 = 1
 } wt_jpeg_subsampling;
 
-/// Entropy coding order: baseline (standard Huffman tables) or progressive (optimised tables).
+/// Entropy coding order: baseline (one scan) or progressive (several; always optimised tables).
 typedef enum {
     WT_JPEG_SCAN_BASELINE = 0,
     WT_JPEG_SCAN_PROGRESSIVE = 1
 } wt_jpeg_scan;
 
-/// Compresses `width` x `height` RGBA8 pixels (no row padding; alpha ignored) with TurboJPEG's
-/// tjCompress2. Returns 0 and sets `*out`/`*out_size` (free with wt_jpeg_encode_free), or -1
-/// with the library's message copied into `error` (at most `error_capacity` bytes, NUL-terminated).
+/// Huffman tables of a baseline JPEG: the standard ones (one pass) or tables computed for
+/// this image (a second pass over the coefficients, fewer bytes, same pixels).
+typedef enum {
+    WT_JPEG_HUFFMAN_STANDARD = 0,
+    WT_JPEG_HUFFMAN_OPTIMIZED = 1
+} wt_jpeg_huffman;
+
+/// Compresses `width` x `height` RGBA8 pixels (no row padding; alpha ignored) with libjpeg,
+/// Huffman-coded (never arithmetic: iOS and browsers must decode it). Returns 0 and sets
+/// `*out`/`*out_size` (free with wt_jpeg_encode_free), or -1 with the library's message
+/// copied into `error` (at most `error_capacity` bytes, NUL-terminated).
 int wt_jpeg_encode_rgba(const unsigned char *rgba, int width, int height, int quality,
-                        wt_jpeg_subsampling subsampling, wt_jpeg_scan scan,
+                        wt_jpeg_subsampling subsampling, wt_jpeg_scan scan, wt_jpeg_huffman huffman,
                         unsigned char **out, size_t *out_size,
                         char *error, size_t error_capacity);
 

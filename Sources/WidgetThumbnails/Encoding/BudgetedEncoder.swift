@@ -1,13 +1,16 @@
 /// Encodes an image within a byte budget (DESIGN §1 "Encoding within a byte budget"):
 /// 1. encode once at the start quality: in the common case that fits and is the result;
-/// 2. otherwise bisect quality between the floor and the start for the highest that fits;
+/// 2. otherwise search quality between the floor and the start for the highest that fits,
+///    encoding next where the last two encodes predict the cap is reached
+///    (`QualityPrediction`), with a bisection step after every four predictions that have
+///    not closed the interval, so a codec the model does not fit still converges;
 /// 3. if even the floor is over, shrink the pixel size step by step, at each size trying the
-///    floor and, once it fits, bisecting upward again;
+///    floor and, once it fits, searching upward again;
 /// 4. past the smallest size, throw `budgetUnreachable` with the numbers.
 /// PNG has no quality, so it goes straight from step 1 to step 3.
 ///
-/// Bisection assumes bytes grow with quality, which holds for both codecs up to rare blips of
-/// a few bytes; the result always fits, and the next quality up was measured over the cap.
+/// The search assumes bytes grow with quality, which holds for both codecs up to rare blips
+/// of a few bytes; the result always fits, and the next quality up was measured over the cap.
 public struct BudgetedEncoder: Sendable {
     /// Makes the image at a smaller size. Called with sizes below the input's, largest first;
     /// it should resample from the best source it has (not from the previous step's output).
@@ -20,18 +23,17 @@ public struct BudgetedEncoder: Sendable {
     public var shrink: ShrinkSteps
     /// Embedded in every encode, so its bytes count against the budget.
     public var iccProfile: ICCProfile?
-    /// libwebp's method for WebP encodes; nil (the default) keeps `WebPEncoder.Settings`'
-    /// default. Lets the benchmark compare at a peer's method until the pipeline has an effort
-    /// option of its own.
-    public var webpMethod: Int? = nil
+    /// Default `.standard`; ignored for PNG.
+    public var effort: EncodeEffort
 
     public init(format: ImageFormat, budget: ByteBudget = .standard, quality: QualityRange? = nil,
-                shrink: ShrinkSteps = .standard, iccProfile: ICCProfile? = nil) {
+                shrink: ShrinkSteps = .standard, iccProfile: ICCProfile? = nil, effort: EncodeEffort = .standard) {
         self.format = format
         self.budget = budget
         self.quality = quality
         self.shrink = shrink
         self.iccProfile = iccProfile
+        self.effort = effort
     }
 
     /// Without `resize` the search cannot shrink, and fails once the quality floor is over.
@@ -61,6 +63,13 @@ extension BudgetedEncoder {
         let encoder: BudgetedEncoder
         let range: QualityRange?
         var attempts: [EncodeAttempt] = []
+        var prediction: QualityPrediction
+
+        init(encoder: BudgetedEncoder, range: QualityRange?) {
+            self.encoder = encoder
+            self.range = range
+            prediction = QualityPrediction(format: encoder.format)
+        }
 
         struct Fit {
             var bytes: [UInt8]
@@ -73,29 +82,47 @@ extension BudgetedEncoder {
         /// at shrunk sizes the floor goes first, since the size before failed at the floor.
         mutating func best(for image: RGBAImage, tryStartFirst: Bool) throws(ImageError) -> Fit? {
             guard let range else { return try attempt(image, quality: nil) }
-            var high = range.start + 1  // the lowest quality known (or assumed) to be over
+            var best: (fit: Fit, probe: QualityPrediction.Probe)?
+            var over: QualityPrediction.Probe?
             if tryStartFirst {
                 if let fit = try attempt(image, quality: range.start) { return fit }
-                high = range.start
+                over = lastProbe
+            } else {
+                guard let fit = try attempt(image, quality: range.floor) else { return nil }
+                best = (fit, lastProbe)
             }
-            guard range.floor < high, var best = try attempt(image, quality: range.floor) else { return nil }
-            var low = range.floor
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if let fit = try attempt(image, quality: middle) {
-                    best = fit
-                    low = middle
+            var recent = [lastProbe]
+            var predictions = 0  // since the last bisection step
+            while true {
+                let low = best?.probe.quality ?? range.floor - 1  // highest known to fit
+                let high = over?.quality ?? range.start + 1        // lowest known (or assumed) over
+                if high - low <= 1 { return best?.fit }
+                let lowest = max(low + 1, range.floor)
+                let predicted = predictions < 4 ? prediction.crossing(cap: encoder.budget.cap, recent: recent) : nil
+                predictions = predicted == nil ? 0 : predictions + 1
+                // Clamped as a Double first: a nearly flat slope can put the crossing far off.
+                let quality = predicted.flatMap { $0.isFinite ? Int(min(max($0, Double(lowest)), Double(high - 1)).rounded()) : nil }
+                    ?? max(lowest, (low + high) / 2)
+                if let fit = try attempt(image, quality: quality) {
+                    best = (fit, lastProbe)
                 } else {
-                    high = middle
+                    over = lastProbe
+                    if quality == range.floor { return nil }
                 }
+                recent = [recent[recent.count - 1], lastProbe]
             }
-            return best
+        }
+
+        /// The encode just made, as the prediction sees it.
+        private var lastProbe: QualityPrediction.Probe {
+            let last = attempts[attempts.count - 1]
+            return QualityPrediction.Probe(quality: last.quality ?? 0, byteCount: last.byteCount)
         }
 
         /// Encodes once and records it; the bytes when they fit.
         mutating func attempt(_ image: RGBAImage, quality: Int?) throws(ImageError) -> Fit? {
             let bytes = try ImageEncoder.encode(image, format: encoder.format, quality: quality ?? 0,
-                                                iccProfile: encoder.iccProfile, webpMethod: encoder.webpMethod)
+                                                effort: encoder.effort, iccProfile: encoder.iccProfile)
             let fits = encoder.budget.admits(byteCount: bytes.count)
             attempts.append(EncodeAttempt(size: image.size, quality: quality, byteCount: bytes.count, fits: fits))
             return fits ? Fit(bytes: bytes, quality: quality, size: image.size) : nil

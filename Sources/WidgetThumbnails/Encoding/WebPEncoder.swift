@@ -8,26 +8,32 @@ public enum WebPEncoder {
     public struct Settings: Sendable, Equatable {
         /// 0-100.
         public var quality: Int
-        /// 0 (fastest) to 6 (smallest). Default 1, measured on the corpus photos at 500 px,
-        /// Q75 (libwebp instructions by callgrind; SSIM against a float Lanczos reference,
-        /// `scripts/quality-report.py`): method 2 costs 1.5x the instructions of 1 and makes
-        /// 12% smaller files but a lower SSIM (median 0.9375 vs 0.9397: it spends its effort
-        /// on bytes, not fidelity); method 1 files are still 5% smaller than vipsthumbnail's
-        /// (method 4). Method 0 is 0.77x the work of 1, with 11% more bytes than 1 (more than
-        /// vipsthumbnail's) at the same SSIM. Methods 3-4 took ~2.4x the time of 2; 6 with
-        /// alpha ~25x. Thumbnails sit far under the byte cap, so speed wins over the last bytes.
+        /// 0 (fastest) to 6 (smallest): libwebp's `method`. Default 4 (`EncodeEffort.standard`),
+        /// what vipsthumbnail and Pillow use. Chosen with `scripts/quality-curves.py` on the
+        /// corpus photos and samples at 500 px: method 1 (the old default) needs about 20% more
+        /// bytes than 4 for the same luma SSIM, at about 0.4x its encode time; 3 scores the same
+        /// as 4 at the same cost, 6 saves under 1% more; 2 costs 1.35x of 1 but still needs
+        /// about 5% more bytes than vipsthumbnail on the photos. Autofilter gains another 1.5%
+        /// at 6x the encode time, so it stays off.
         public var method: Int
         /// 0-100; 100 compresses the alpha plane losslessly, so edges stay exact.
         public var alphaQuality: Int
-        /// Sharper RGB to YUV conversion: off, since it cost 2-3x the encode time and ~5% more
-        /// bytes for a difference only visible on saturated red edges.
+        /// Sharper RGB to YUV conversion: off. On the same curves it needs 4-7% more bytes for
+        /// the same luma SSIM and gains nothing on RGB SSIM, at 2-3x the encode time; what it
+        /// fixes is only visible on saturated red edges.
         public var sharpYUV: Bool
 
-        public init(quality: Int, method: Int = 1, alphaQuality: Int = 100, sharpYUV: Bool = false) {
+        public init(quality: Int, method: Int = EncodeEffort.standard.level, alphaQuality: Int = 100,
+                    sharpYUV: Bool = false) {
             self.quality = quality
             self.method = method
             self.alphaQuality = alphaQuality
             self.sharpYUV = sharpYUV
+        }
+
+        /// The settings for `effort`: its level is the method.
+        public init(quality: Int, effort: EncodeEffort) {
+            self.init(quality: quality, method: effort.level)
         }
     }
 

@@ -8,6 +8,8 @@ public struct Thumbnail: Sendable {
     public var size: PixelSize
     /// The encoder quality used (nil for PNG, which is lossless).
     public var quality: Int?
+    /// The encoder effort used (nil for PNG, which has none).
+    public var effort: EncodeEffort?
     /// How many encodes the byte budget took (1 in the common case).
     public var encodeCount: Int
     /// SHA-256 of `bytes`.
@@ -20,7 +22,8 @@ public struct Thumbnail: Sendable {
     public var renderCost: RenderCost { RenderCost(size: size, bytesPerPixel: renderBytesPerPixel) }
     /// What the probe learnt about the original (format, stored size, orientation, profile).
     public var source: ImageInfo
-    /// Every encode the byte-budget search made, in order; the last one is `bytes`.
+    /// Every encode the byte-budget search made, in order; `bytes` is the one at `size` and
+    /// `quality` that fits (the search may end on an encode one quality higher, over the cap).
     public var attempts: [EncodeAttempt]
     public var timings: StageTimings
     /// For a HEIF original, which image the thumbnail was made from: the primary, or an
@@ -30,7 +33,8 @@ public struct Thumbnail: Sendable {
     /// Nil for other formats.
     public var hevcLoopFilters: HEVCLoopFilters?
 
-    public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, encodeCount: Int,
+    public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, effort: EncodeEffort? = nil,
+                encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),
                 heifImage: HEIFImageChoice? = nil, hevcLoopFilters: HEVCLoopFilters? = nil) {
@@ -38,6 +42,7 @@ public struct Thumbnail: Sendable {
         self.format = format
         self.size = size
         self.quality = quality
+        self.effort = effort
         self.encodeCount = encodeCount
         self.checksum = SHA256Digest.of(bytes)
         self.colorHandling = colorHandling

@@ -12,6 +12,9 @@ public struct ThumbnailOptions: Sendable, Equatable {
     public var budget: ByteBudget
     /// Start quality and floor of the quality search. Default nil: JPEG 80/40, WebP 75/35.
     public var quality: QualityRange?
+    /// Encoder work for fewer bytes at the same quality, 0-6. Default `.standard` (4): WebP
+    /// method 4, JPEG with optimised Huffman tables.
+    public var effort: EncodeEffort
     /// Default `.convertToSRGB`.
     public var colorPolicy: ColorPolicy
     /// Damaged-input policy. Default `.lenient`.
@@ -24,12 +27,10 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the
     /// thumbnail per axis. Default `.skipWhenDownscaling`; `.always` is `--full-decode`.
     public var hevcLoopFilters: HEVCLoopFilterPolicy
-    /// libwebp's method (0-6) for WebP output. Default nil: `WebPEncoder.Settings`' default.
-    /// For comparisons at a peer's setting (the benchmark runs libvips' and Pillow's 4).
-    public var webpMethod: Int? = nil
 
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,
+                effort: EncodeEffort = .standard,
                 colorPolicy: ColorPolicy = .convertToSRGB, strictness: Strictness = .lenient,
                 limits: DecodeLimits = .default, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
                 hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
@@ -38,6 +39,7 @@ public struct ThumbnailOptions: Sendable, Equatable {
         self.format = format
         self.budget = budget
         self.quality = quality
+        self.effort = effort
         self.colorPolicy = colorPolicy
         self.strictness = strictness
         self.limits = limits

@@ -58,9 +58,9 @@ public struct ThumbnailPipeline: Sendable {
         let first = try timings.measure(\.resample) { () throws(ImageError) in try render(stored: planned) }
         timings.move(streamedDecode, from: \.resample, to: \.decode)
         streamedDecode = 0
-        var encoder = BudgetedEncoder(format: options.format.resolved(for: first), budget: options.budget,
-                                      quality: options.quality, iccProfile: color.outputProfile)
-        encoder.webpMethod = options.webpMethod
+        let encoder = BudgetedEncoder(format: options.format.resolved(for: first), budget: options.budget,
+                                      quality: options.quality, iccProfile: color.outputProfile,
+                                      effort: options.effort)
         let encoded = try timings.measure(\.encode) { () throws(ImageError) in
             try encoder.encode(first) { (upright: PixelSize) throws(ImageError) -> RGBAImage in
                 try render(stored: info.orientation.swapsAxes ? upright.transposed : upright)
@@ -71,7 +71,8 @@ public struct ThumbnailPipeline: Sendable {
         // Embedded wide-gamut profiles render in extended range on iOS: 8 bytes a pixel.
         let wideColour = color.outputProfile != nil  // only profiles that are not sRGB are embedded
         return Thumbnail(bytes: encoded.bytes, format: encoded.format, size: encoded.size,
-                         quality: encoded.quality, encodeCount: encoded.encodeCount,
+                         quality: encoded.quality, effort: encoded.quality == nil ? nil : options.effort,
+                         encodeCount: encoded.encodeCount,
                          colorHandling: color.handling,
                          renderBytesPerPixel: wideColour ? 8 : 4,
                          source: info, attempts: encoded.attempts, timings: timings, heifImage: source.heifImage,

@@ -31,6 +31,9 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     var bytes: Int?
     var format: ImageFormat?
     var quality: Int?
+    /// The encoder effort (`--effort`); absent for PNG.
+    var effort: Int?
+    /// How many encodes the byte budget took (1 in the common case).
     var encodes: Int?
     var checksum: String?
     var orientation: Int?
@@ -84,7 +87,7 @@ struct BatchItemReport: Codable, Sendable, Equatable {
         BatchItemReport(
             input: input, status: .ok, output: output, width: thumbnail.size.width, height: thumbnail.size.height,
             bytes: thumbnail.bytes.count, format: thumbnail.format, quality: thumbnail.quality,
-            encodes: thumbnail.encodeCount, checksum: thumbnail.checksum.description,
+            effort: thumbnail.effort?.level, encodes: thumbnail.encodeCount, checksum: thumbnail.checksum.description,
             orientation: thumbnail.source.orientation.rawValue, sourceFormat: thumbnail.source.format,
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,
             sourceBytes: sourceBytes, colour: thumbnail.colorHandling, heifImage: thumbnail.heifImage?.description,
@@ -117,6 +120,9 @@ struct BatchSummary: Codable, Sendable, Equatable {
     /// The same two for the inputs made in this run alone.
     var madeBytesIn = 0
     var madeBytesOut = 0
+    /// Encodes the byte budget took over the inputs made in this run (one each when every
+    /// first encode fits).
+    var madeEncodes = 0
     var jobs: Int
     var shard: String?
     var wallSeconds = 0.0
@@ -140,6 +146,7 @@ struct BatchSummary: Codable, Sendable, Equatable {
         guard item.status == .ok else { return }
         madeBytesIn += item.sourceBytes ?? 0
         madeBytesOut += item.bytes ?? 0
+        madeEncodes += item.encodes ?? 0
         if let seconds = item.timings?.total, seconds > slowest?.seconds ?? -1 {
             slowest = Slowest(input: RawPath.readable(item.input), seconds: seconds)
         }

@@ -94,6 +94,7 @@ struct BatchSettings: Sendable {
             "format \(options.format.rawValue)",
             "cap \(options.budget.cap)",
             "quality \(options.quality?.description ?? "-")",
+            "effort \(options.effort)",
             "colour \(options.colorPolicy.rawValue)",
             "strictness \(options.strictness.rawValue)",
             "embedded thumbnails \(options.embeddedThumbnails)",

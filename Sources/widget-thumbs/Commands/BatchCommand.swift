@@ -78,7 +78,7 @@ struct BatchCommand: Command {
             a terminal; NO_COLOR turns its colour off.
             """,
         arguments: [inputs],
-        options: [out, family, format, maxSide, maxBytes, quality, color, jobs, memoryLimit, recursive, force,
+        options: [out, family, format, maxSide, maxBytes, quality, .effort, color, jobs, memoryLimit, recursive, force,
                   overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet, contactSheet, shard, strict,
                   .fullDecode])
 

@@ -1,12 +1,12 @@
 import WidgetThumbnails
 
-/// The options that shape one thumbnail (size, family, format, byte cap, quality, colour,
-/// strictness), shared by `batch` and `thumbnail`: declared once (on `BatchCommand`), read
+/// The options that shape one thumbnail (size, family, format, byte cap, quality, effort,
+/// colour, strictness), shared by `batch` and `thumbnail`: declared once (on `BatchCommand`), read
 /// once here.
 enum ThumbnailArguments {
     static var specs: [OptionSpec] {
         [BatchCommand.family, BatchCommand.format, BatchCommand.maxSide, BatchCommand.maxBytes, BatchCommand.quality,
-         BatchCommand.color, BatchCommand.strict, .fullDecode]
+         .effort, BatchCommand.color, BatchCommand.strict, .fullDecode]
     }
 
     static func options(_ arguments: ParsedArguments) throws(UsageError) -> ThumbnailOptions {
@@ -31,6 +31,7 @@ enum ThumbnailArguments {
         }) {
             thumbnail.quality = QualityRange(start: start, floor: min(start, QualityRange.jpeg.floor))
         }
+        thumbnail.effort = try EncodeEffort(arguments)
         thumbnail.colorPolicy = ColorPolicy(rawValue: arguments.required(BatchCommand.color)) ?? .convertToSRGB
         thumbnail.strictness = arguments.isSet(BatchCommand.strict) ? .strict : .lenient
         thumbnail.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)

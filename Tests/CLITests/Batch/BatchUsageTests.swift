@@ -13,7 +13,7 @@ import Testing
         #expect(text.contains("\nUSAGE: widget-thumbs batch [<input> ...] --out <dir> [--family <family>] [--format <format>]"))
         #expect(text.contains("\nARGUMENTS:\n  <input> "))
         for option in ["-o, --out <dir>", "--family <family>", "--format <format>", "--max-side <n>", "--max-bytes <n>",
-                       "--quality <q>", "--color <policy>", "-j, --jobs <n>", "--memory-limit <MiB>", "-r, --recursive",
+                       "--quality <q>", "--effort <0-6>", "--color <policy>", "-j, --jobs <n>", "--memory-limit <MiB>", "-r, --recursive",
                        "-f, --force", "--json", "-q, --quiet", "--contact-sheet <file.html>", "--shard <k/n>", "--strict",
                        "-h, --help"] {
             #expect(text.contains("\n  \(option)"), "missing \(option)")
@@ -22,6 +22,7 @@ import Testing
         #expect(flat.contains("(values: auto, jpeg, webp, png; default: auto)"))
         #expect(flat.contains("(values: convert, embed; default: convert)"))
         #expect(flat.contains("(default: 500)") && flat.contains("(default: 300000)") && flat.contains("(default: 1024)"))
+        #expect(flat.contains("5-6 progressive") && flat.contains("(default: 4)"))
         #expect(flat.contains("values: systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular"))
         #expect(try WidgetThumbsBinary.run(["--help"]).stdout.contains("\n  batch "))
     }
@@ -36,6 +37,8 @@ import Testing
         (["batch", "in", "--out", "o", "--max-side", "0"], "'--max-side <n>'"),
         (["batch", "in", "--out", "o", "--max-bytes", "-5"], "'--max-bytes <n>'"),
         (["batch", "in", "--out", "o", "--quality", "101"], "'--quality <q>'"),
+        (["batch", "in", "--out", "o", "--effort", "7"], "The value '7' is invalid for '--effort <0-6>': expected a whole number, 0-6"),
+        (["batch", "in", "--out", "o", "--effort", "fast"], "'--effort <0-6>'"),
         (["batch", "in", "--out", "o", "--family", "systemSmall", "--max-side", "300"], "cannot be combined"),
         (["batch", "in", "--out", "o", "--recursiv"], "Unknown option '--recursiv'. Did you mean '--recursive'?"),
     ])

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 @testable import WidgetThumbnails
 
 @Suite struct ByteBudgetTests {
@@ -65,6 +67,46 @@ import Testing
         #expect(result.attempts.count <= 2 + 6, "start, floor, then bisection of 40 steps")
         #expect(result.attempts.filter(\.fits).allSatisfy { $0.quality! <= highest })
         #expect(result.attempts.filter { !$0.fits }.allSatisfy { $0.quality! > highest })
+    }
+
+    /// Caps that need a search (the start quality is over), one for every answer from just
+    /// above the floor to just below the start: the prediction from the bytes finds the same
+    /// highest quality that fits in well under the encodes bisection took on the same bytes.
+    @Test(arguments: [ImageFormat.jpeg, .webp])
+    func predictsTheQualityInFewerEncodesThanBisection(format: ImageFormat) throws {
+        let path = Corpus.packageRoot.appendingPathComponent("SampleImages/photo.jpg").path
+        let image = try ImageDecoder.decodeFile(atPath: path).image
+        let range = try #require(QualityRange.standard(for: format))
+        let sizes = try (range.floor...range.start).map { try ImageEncoder.encode(image, format: format, quality: $0).count }
+        var (predicted, bisected) = (0, 0)
+        for answer in range.floor + 1..<range.start {
+            let cap = sizes[answer - range.floor]
+            let result = try BudgetedEncoder(format: format, budget: ByteBudget(cap: cap)).encode(image)
+            #expect(result.bytes.count <= cap)
+            let quality = try #require(result.quality)
+            #expect(sizes[quality - range.floor] <= cap && sizes[quality + 1 - range.floor] > cap,
+                    "q\(quality) fits and the next one up does not: \(result.attempts)")
+            let bisection = Self.bisectionEncodeCount(sizes: sizes, cap: cap, range: range)
+            #expect(result.encodeCount <= bisection, "\(result.attempts) vs \(bisection) for bisection")
+            predicted += result.encodeCount
+            bisected += bisection
+        }
+        #expect(predicted * 10 <= bisected * 7, "\(predicted) encodes against \(bisected) for bisection")
+    }
+
+    /// How many encodes the search before prediction made on these bytes (`sizes[i]` at
+    /// quality `floor + i`): the start, the floor, then bisection between them.
+    static func bisectionEncodeCount(sizes: [Int], cap: Int, range: QualityRange) -> Int {
+        let fits = { (quality: Int) in sizes[quality - range.floor] <= cap }
+        if fits(range.start) { return 1 }
+        guard fits(range.floor) else { return 2 }
+        var (low, high, count) = (range.floor, range.start, 2)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            count += 1
+            if fits(middle) { low = middle } else { high = middle }
+        }
+        return count
     }
 
     @Test func aCapAboveTheCeilingStillEndsUnder500000() throws {
