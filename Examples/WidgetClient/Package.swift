@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // An app-side writer and a widget-side reader sharing one container through the
-// WidgetThumbnails library, as two processes (on iOS: the app and its widget extension).
+// WidgetThumbnails package, as two processes (on iOS: the app and its widget extension).
 import PackageDescription
 
 let package = Package(
@@ -14,10 +14,16 @@ let package = Package(
         .package(name: "WidgetThumbnails", path: "../.."),
     ],
     targets: [
-        .target(name: "WidgetShared",
-                dependencies: [.product(name: "WidgetThumbnails", package: "WidgetThumbnails")]),
-        .executableTarget(name: "widget-writer", dependencies: ["WidgetShared"]),
-        .executableTarget(name: "widget-reader", dependencies: ["WidgetShared"]),
+        // The payload type both sides share; it needs neither library.
+        .target(name: "WidgetShared"),
+        // The app side thumbnails photos, so it takes the whole library.
+        .executableTarget(name: "widget-writer", dependencies: [
+            "WidgetShared", .product(name: "WidgetThumbnails", package: "WidgetThumbnails"),
+        ]),
+        // The widget side only reads: the store alone, no codec or colour library.
+        .executableTarget(name: "widget-reader", dependencies: [
+            "WidgetShared", .product(name: "WidgetSnapshots", package: "WidgetThumbnails"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

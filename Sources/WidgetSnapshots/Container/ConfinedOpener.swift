@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Opens files and directories strictly beneath the container's descriptor, then checks what
 /// it opened through that same descriptor (fstat): the kind, at most one link, the same
@@ -12,11 +18,13 @@ struct ConfinedOpener: Sendable {
 
     /// Reads a whole regular file (at most `limit` bytes) through one descriptor.
     func readFile(_ path: ContainerPath, limit: Int) throws(ConfinementError) -> [UInt8] {
-        let fd = try open(path, as: .regularFile, sizeLimit: limit)
+        let (fd, info) = try openChecked(path, as: .regularFile, sizeLimit: limit)
         defer { try? operations.close(fd, label: path.description) }
         let bytes: [UInt8]
         do {
-            bytes = try operations.read(fd, limit: limit, label: path.description)
+            // The size fstat saw sizes the buffer: a widget reading a 300 KB image should not
+            // hold the copies a growing array makes.
+            bytes = try operations.read(fd, limit: limit, sizeHint: Int(info.st_size), label: path.description)
         } catch {
             throw .io(path.description, operation: error.operation.rawValue, errno: error.errno)
         }
@@ -26,10 +34,17 @@ struct ConfinedOpener: Sendable {
 
     /// A checked descriptor for `path`; the caller closes it.
     func open(_ path: ContainerPath, as target: Target, sizeLimit: Int = .max) throws(ConfinementError) -> Int32 {
+        try openChecked(path, as: target, sizeLimit: sizeLimit).fd
+    }
+
+    /// The checked descriptor and what fstat said about it.
+    private func openChecked(_ path: ContainerPath, as target: Target,
+                             sizeLimit: Int) throws(ConfinementError) -> (fd: Int32, info: stat) {
         let label = path.description
         let fd = try resolve(path, target: target)
+        let info: stat
         do {
-            let info = try operations.status(fd, label: label)
+            info = try operations.status(fd, label: label)
             try check(info, path: label, target: target, sizeLimit: sizeLimit)
         } catch let error as ConfinementError {
             try? operations.close(fd, label: label)
@@ -41,7 +56,7 @@ struct ConfinedOpener: Sendable {
             try? operations.close(fd, label: label)
             throw .io(label, operation: "fstat", errno: EIO)
         }
-        return fd
+        return (fd, info)
     }
 
     private func check(_ info: stat, path: String, target: Target, sizeLimit: Int) throws(ConfinementError) {
@@ -72,7 +87,7 @@ struct ConfinedOpener: Sendable {
                 } catch {
                     // EAGAIN: a rename or mount somewhere on the host raced the lookup.
                     if error.errno == EAGAIN && attempts < 4 { attempts += 1; continue }
-                    if error.errno == ENOSYS || error.errno == EPERM { break }
+                    if error.errno == ENOSYS || error.errno == EPERM || error.errno == EINVAL { break }
                     throw ConfinementError.fromOpen(error, path: label)
                 }
             }

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The container directory, opened once: every later access is relative to this descriptor,
 /// never to a path string, so renaming or replacing the path cannot redirect it.
@@ -20,7 +26,7 @@ final class ContainerDirectory: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let code = errno
-            Glibc.close(fd)
+            systemClose(fd)
             throw SystemCallError(.stat, path, errno: code)
         }
         self.path = path
@@ -28,7 +34,7 @@ final class ContainerDirectory: Sendable {
         device = UInt64(info.st_dev)
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit { systemClose(descriptor) }
 }
 
 /// Whether opening a container may create its directory.

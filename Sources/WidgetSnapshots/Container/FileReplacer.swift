@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Replaces a mutable file (`current.json`) atomically: O_CREAT|O_EXCL|O_NOFOLLOW temporary in
 /// the same directory, write, fsync, close, renameat over the old name, fsync of the directory.

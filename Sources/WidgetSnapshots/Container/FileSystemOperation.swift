@@ -21,6 +21,8 @@ struct FileSystemOperation: Sendable, Equatable, CustomStringConvertible {
         case changeMode = "fchmod"
         case lock = "fcntl(F_OFD_SETLK)"
         case unlock = "fcntl(F_OFD_UNLCK)"
+        case flock = "flock(LOCK_EX)"
+        case unflock = "flock(LOCK_UN)"
         case listDirectory = "readdir"
     }
 
@@ -37,7 +39,7 @@ struct FileSystemOperation: Sendable, Equatable, CustomStringConvertible {
         case .openTemporary, .linkTemporary, .link, .renameNoReplace, .rename, .unlink,
              .makeDirectory, .write, .fsync, .changeMode:
             true
-        case .openBeneath, .openNoFollow, .read, .close, .stat, .statAt, .lock, .unlock,
+        case .openBeneath, .openNoFollow, .read, .close, .stat, .statAt, .lock, .unlock, .flock, .unflock,
              .listDirectory:
             false
         }

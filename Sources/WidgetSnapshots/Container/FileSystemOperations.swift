@@ -1,5 +1,11 @@
-import CLinuxFS
+import CFileSystem
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The store's system calls, every one of them, behind one small value. Production code uses
 /// `.system`; a test installs an interceptor that records each call or makes the Nth one fail,
@@ -97,7 +103,7 @@ struct FileSystemOperations: Sendable {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -108,14 +114,15 @@ struct FileSystemOperations: Sendable {
     }
 
     /// Reads to end of file, but never more than `limit + 1` bytes: a result longer than
-    /// `limit` means the file is over the cap.
-    func read(_ fd: Int32, limit: Int, label: String) throws(SystemCallError) -> [UInt8] {
+    /// `limit` means the file is over the cap. `sizeHint` (what fstat said) reserves the buffer.
+    func read(_ fd: Int32, limit: Int, sizeHint: Int = 0, label: String) throws(SystemCallError) -> [UInt8] {
         try check(.read, label)
         var bytes = [UInt8]()
+        bytes.reserveCapacity(min(max(sizeHint, 0), limit) + 1)
         var chunk = [UInt8](repeating: 0, count: min(limit, 64 * 1024 - 1) + 1)
         while bytes.count <= limit {
             let want = min(chunk.count, limit - bytes.count + 1)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, want) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, want) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemCallError(.read, label, errno: errno)
@@ -128,7 +135,7 @@ struct FileSystemOperations: Sendable {
 
     func fsync(_ fd: Int32, label: String) throws(SystemCallError) {
         try check(.fsync, label)
-        _ = try posix(Glibc.fsync(fd), .fsync, label)
+        _ = try posix(systemFsync(fd), .fsync, label)
     }
 
     /// Closes `fd`. EINTR counts as closed (Linux always releases the descriptor).
@@ -136,10 +143,10 @@ struct FileSystemOperations: Sendable {
         do {
             try check(.close, label)
         } catch {
-            _ = Glibc.close(fd) // the descriptor must not leak even when a test fails the call
+            _ = systemClose(fd) // the descriptor must not leak even when a test fails the call
             throw error
         }
-        if Glibc.close(fd) != 0 && errno != EINTR { throw SystemCallError(.close, label, errno: errno) }
+        if systemClose(fd) != 0 && errno != EINTR { throw SystemCallError(.close, label, errno: errno) }
     }
 
     // MARK: Metadata
@@ -171,7 +178,7 @@ struct FileSystemOperations: Sendable {
         guard copy >= 0 else { throw SystemCallError(.listDirectory, label, errno: errno) }
         guard let stream = fdopendir(copy) else {
             let code = errno
-            _ = Glibc.close(copy)
+            _ = systemClose(copy)
             throw SystemCallError(.listDirectory, label, errno: code)
         }
         defer { closedir(stream) }
@@ -188,7 +195,7 @@ struct FileSystemOperations: Sendable {
 
     // MARK: Locking
 
-    /// An exclusive OFD lock, without waiting: EAGAIN (or EACCES) when another holds it.
+    /// An exclusive OFD lock (Linux), without waiting: EAGAIN (or EACCES) when another holds it.
     func lock(_ fd: Int32, label: String) throws(SystemCallError) {
         try check(.lock, label)
         _ = try result(wt_ofd_lock(fd, 0), .lock, label)
@@ -197,5 +204,16 @@ struct FileSystemOperations: Sendable {
     func unlock(_ fd: Int32, label: String) throws(SystemCallError) {
         try check(.unlock, label)
         _ = try result(wt_ofd_unlock(fd), .unlock, label)
+    }
+
+    /// An exclusive flock, without waiting: EWOULDBLOCK when another description holds it.
+    func flock(_ fd: Int32, label: String) throws(SystemCallError) {
+        try check(.flock, label)
+        _ = try posix(systemFlock(fd, LOCK_EX | LOCK_NB), .flock, label)
+    }
+
+    func unflock(_ fd: Int32, label: String) throws(SystemCallError) {
+        try check(.unflock, label)
+        _ = try posix(systemFlock(fd, LOCK_UN), .unflock, label)
     }
 }

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A failed system call: which one, on which container-relative name, and the errno.
 struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {

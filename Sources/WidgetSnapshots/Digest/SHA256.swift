@@ -1,12 +1,30 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
+#if canImport(CryptoKit)
+import CryptoKit
+#else
 import CCrypto
+#endif
 
-/// SHA-256 from OpenSSL's libcrypto.
+/// A SHA-256 digest: from CryptoKit where it exists (Apple platforms), from OpenSSL's
+/// libcrypto elsewhere (the CCrypto shim).
 public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     public let bytes: [UInt8]
 
     public static func of(_ data: some ContiguousBytes) -> SHA256Digest {
+        #if canImport(CryptoKit)
+        SHA256Digest(bytes: data.withUnsafeBytes { Array(CryptoKit.SHA256.hash(data: $0)) })
+        #else
+        libcryptoDigest(of: data)
+        #endif
+    }
+
+    #if !canImport(CryptoKit)
+    private static func libcryptoDigest(of data: some ContiguousBytes) -> SHA256Digest {
         guard let context = wt_sha256_create() else { fatalError("libcrypto could not allocate a SHA-256 context") }
         defer { wt_sha256_destroy(context) }
         var digest = [UInt8](repeating: 0, count: 32)
@@ -17,6 +35,7 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
         precondition(ok, "libcrypto SHA-256 failed")
         return SHA256Digest(bytes: digest)
     }
+    #endif
 
     /// Lower-case hex.
     public var hex: String {

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Linux file names are bytes, not text. `RawPath` carries any byte string in a Swift `String`
 /// without loss, so a name read from a directory or from argv reaches `open`, the output

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Any JSON value: the payload type for tools that read a container without knowing the app's
 /// payload (the CLI, `verify`). It keeps a payload's exact meaning: numbers keep their literal
 /// digits (`JSONNumber`), object keys stay distinct by their UTF-8 bytes (`JSONObject`).
@@ -20,6 +26,11 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// Parses one JSON value strictly (RFC 8259, linear time): refuses duplicate keys, trailing
     /// commas, invalid UTF-8 and nesting deeper than `maximumDepth`.
+    /// The same from `Data`.
+    public init(parsing data: Data) throws(JSONParseError) {
+        try self.init(parsing: [UInt8](data))
+    }
+
     public init(parsing bytes: [UInt8]) throws(JSONParseError) {
         do {
             self = try JSONValueParser.parse(bytes)

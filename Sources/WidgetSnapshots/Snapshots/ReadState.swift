@@ -1,16 +1,43 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What a widget should render: always a state, never a crash.
 public enum ReadState<Payload: Sendable>: Sendable {
     /// The committed snapshot, with its image (nil when the snapshot names none).
     case content(Snapshot<Payload>, SnapshotImage?)
     /// No manifest yet: nothing was ever committed.
     case empty
-    /// The committed snapshot, but generated longer ago than the freshness threshold.
+    /// The committed snapshot, but older than `Freshness.staleAfter`: show it with its time.
     case stale(Snapshot<Payload>, SnapshotImage?)
+    /// The committed snapshot, but older than `Freshness.expiredAfter`: hide values where
+    /// showing old data is risky.
+    case expired(Snapshot<Payload>, SnapshotImage?)
     /// No snapshot can be shown (a corrupt or refused manifest or snapshot).
     case unavailable(ReadFailure)
 }
 
 extension ReadState: Equatable where Payload: Equatable {}
+
+extension ReadState {
+    /// The snapshot of `.content`, `.stale` and `.expired`; nil otherwise.
+    public var snapshot: Snapshot<Payload>? {
+        switch self {
+        case .content(let snapshot, _), .stale(let snapshot, _), .expired(let snapshot, _): snapshot
+        case .empty, .unavailable: nil
+        }
+    }
+
+    /// The image of `.content`, `.stale` and `.expired` when the snapshot names one.
+    public var image: SnapshotImage? {
+        switch self {
+        case .content(_, let image), .stale(_, let image), .expired(_, let image): image
+        case .empty, .unavailable: nil
+        }
+    }
+}
 
 /// The image a snapshot names, and whether it can be shown.
 public struct SnapshotImage: Sendable, Equatable {
@@ -30,6 +57,8 @@ public struct SnapshotImage: Sendable, Equatable {
     public var status: Status
     /// Exactly the bytes whose checksum was verified; nil unless `status` is `.ok`.
     public var bytes: [UInt8]?
+    /// `bytes` as `Data`, ready for `UIImage(data:)`; nil unless `status` is `.ok`.
+    public var data: Data? { bytes.map { Data($0) } }
     /// Why the image is not shown; nil when `status` is `.ok`.
     public var reason: String?
 

@@ -1,5 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// When each old revision stopped being current, as an upper bound, for gc's grace period.
 /// A revision's files keep the times of its commit, which may be long before a newer commit
@@ -70,9 +80,17 @@ struct RetirementLedger {
     func save(container: ContainerDirectory, operations: FileSystemOperations) throws(SystemCallError) {
         guard firstSeenRetired != loaded else { return }
         let members = firstSeenRetired.sorted { $0.key < $1.key }
-            .map { "\"\($0.key)\":\(String(format: "%.3f", $0.value))" }
+            .map { "\"\($0.key)\":\(Self.milliseconds($0.value))" }
         let bytes = Array("{\(members.joined(separator: ","))}\n".utf8)
         try FileReplacer(operations: operations).replace(Self.fileName, in: container.descriptor, with: bytes)
+    }
+
+    /// Seconds with three decimals (what `%.3f` wrote, without Foundation's String(format:)).
+    static func milliseconds(_ seconds: Double) -> String {
+        let total = Int64((seconds * 1000).rounded())
+        let fraction = String(abs(total % 1000))
+        let sign = total < 0 && total > -1000 ? "-" : ""
+        return "\(sign)\(total / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
     /// Forgets every record (after a manifest was re-pointed).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One committed revision as a reader sees it: the app's payload and, optionally, the image
 /// it binds by relative path and checksum.
@@ -38,11 +42,11 @@ public struct ImageReference: Sendable, Equatable, Codable {
         self.format = format
     }
 
-    /// The reference a commit of `thumbnail` at `revision` writes.
-    init(thumbnail: Thumbnail, revision: UInt64) {
-        self.init(relativePath: LayoutPath.image(revision: revision, format: thumbnail.format).description,
-                  checksum: thumbnail.checksum.description, byteCount: thumbnail.bytes.count,
-                  pixelWidth: thumbnail.size.width, pixelHeight: thumbnail.size.height, format: thumbnail.format)
+    /// The reference a commit of `image` at `revision` writes.
+    init(image: StoredImage, revision: UInt64) {
+        self.init(relativePath: LayoutPath.image(revision: revision, format: image.format).description,
+                  checksum: image.checksum.description, byteCount: image.bytes.count,
+                  pixelWidth: image.pixelSize.width, pixelHeight: image.pixelSize.height, format: image.format)
     }
 
     /// The checked layout path: the grammar, the snapshot's revision, an extension matching `format`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The bytes of `snapshots/snapshot-<rev>.json`, in the documented key order.
 enum SnapshotCoding {

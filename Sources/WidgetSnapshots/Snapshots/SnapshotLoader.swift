@@ -78,7 +78,7 @@ struct SnapshotLoader: Sendable {
         guard ChecksumText.matches(bytes, reference.checksum) else {
             return refuse(.corrupt, "\(path): checksum mismatch: the snapshot says \(reference.checksum), the file is \(SHA256Digest.of(bytes))")
         }
-        guard FormatSniffer.sniff(bytes) == .supported(reference.format) else {
+        guard ImageFormat(magicBytesOf: bytes) == reference.format else {
             return refuse(.corrupt, "\(path): the bytes are not \(reference.format.rawValue)")
         }
         return SnapshotImage(reference: reference, status: .ok, bytes: bytes, reason: nil)

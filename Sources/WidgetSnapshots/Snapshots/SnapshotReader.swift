@@ -1,5 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The widget side: reads the committed snapshot without taking any lock. Every path from JSON
 /// is checked against the layout grammar and opened beneath the container's descriptor; the
@@ -14,8 +24,35 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
         self.options = options
     }
 
-    /// The state to render. `maxAge`: a snapshot generated longer ago is `.stale` (nil: never).
+    /// The container at a file URL, such as
+    /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` returns. Any other
+    /// URL reads as `.unavailable` (no such container).
+    public init(containerAt url: URL, options: StoreOptions = StoreOptions()) {
+        self.init(containerAt: url.isFileURL ? url.path(percentEncoded: false) : url.absoluteString, options: options)
+    }
+
+    /// The state to render. `maxAge`: a snapshot at least this old is `.stale` (nil: never).
     public func read(maxAge: Duration? = nil, now: Date = Date()) -> ReadState<Payload> {
+        read(freshness: Freshness(staleAfter: maxAge), now: now).state
+    }
+
+    /// The state to render under `freshness`, the snapshot's age, and when the state will next
+    /// change (for a timeline's `.after(_:)`).
+    public func read(freshness: Freshness, now: Date = Date()) -> SnapshotReading<Payload> {
+        let state = readState(now: now)
+        guard let snapshot = state.snapshot else { return SnapshotReading(state: state, age: nil, nextChange: nil) }
+        let age = Duration.seconds(now.timeIntervalSince(snapshot.generatedAt))
+        let graded: ReadState<Payload> = switch freshness.phase(age: age) {
+        case .fresh: state
+        case .stale: .stale(snapshot, state.image)
+        case .expired: .expired(snapshot, state.image)
+        }
+        return SnapshotReading(state: graded, age: age,
+                               nextChange: freshness.nextChange(generatedAt: snapshot.generatedAt, now: now))
+    }
+
+    /// `.content`, `.empty` or `.unavailable`: freshness is graded by the caller.
+    private func readState(now: Date) -> ReadState<Payload> {
         let container: ContainerDirectory
         do {
             container = try ContainerDirectory(path: containerPath, creation: .mustExist)
@@ -25,7 +62,7 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
             return .unavailable(ReadFailure(.containerUnavailable, "\(containerPath): \(SystemCallError.text(error.errno))"))
         }
         let loader = SnapshotLoader(
-            opener: ConfinedOpener(container: container, strategy: options.resolution, operations: operations),
+            opener: ConfinedOpener(container: container, strategy: options.effectiveResolution, operations: operations),
             limits: options.limits)
         // A newer commit and gc may remove this revision's files between our reads; when the
         // manifest moved on meanwhile, read again from it (a bounded number of times).
@@ -44,9 +81,6 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
                 if image?.status == .missing && attempt < Self.attempts && moved(from: manifest, loader) {
                     attempt += 1
                     continue
-                }
-                if let maxAge, now.timeIntervalSince(snapshot.generatedAt) > maxAge.totalSeconds {
-                    return .stale(snapshot, image)
                 }
                 return .content(snapshot, image)
             } catch {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension SnapshotStore {
     /// Checks every reference, checksum and path; changes nothing and takes no lock.
@@ -14,7 +18,8 @@ extension SnapshotStore {
     @discardableResult
     public func collectGarbage(_ policy: GarbageCollectionPolicy = GarbageCollectionPolicy(),
                                now: Date = Date()) throws(StoreError) -> GarbageCollectionReport {
-        let lock = try ContainerLock(container: container, operations: operations, timeout: options.lockTimeout)
+        let lock = try ContainerLock(container: container, operations: operations, paths: options.fileSystem,
+                                     timeout: options.lockTimeout)
         defer { lock.release() }
         let committed = try committedManifest()?.revision
         if committed == nil { try refuseIfManifestLost() } // deleting "everything old" would delete everything

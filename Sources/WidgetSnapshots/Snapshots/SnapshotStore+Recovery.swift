@@ -7,7 +7,8 @@ extension SnapshotStore {
     /// `.corruptContainer` when snapshots exist but none is complete.
     @discardableResult
     public func recoverManifest() throws(StoreError) -> ManifestRecovery {
-        let lock = try ContainerLock(container: container, operations: operations, timeout: options.lockTimeout)
+        let lock = try ContainerLock(container: container, operations: operations, paths: options.fileSystem,
+                                     timeout: options.lockTimeout)
         defer { lock.release() }
         try refuseRedirectedDirectories()
         do {

@@ -1,13 +1,24 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The app side of the shared container: commits revisions of the app's payload and its
 /// thumbnail as immutable, checksummed files, then switches `current.json` to them atomically.
 /// One writer at a time across processes (an OFD lock on `.lock`); readers never wait.
 ///
-/// The store takes a prepared `Thumbnail`. Committing from an original image is the seam for
-/// the pipeline: an extension (`commit(revision:payload:original:options:)`, in Pipeline/) makes
-/// the `Thumbnail` first and then calls this `commit`, so every rule here applies unchanged.
+/// The store takes a prepared `StoredImage` (encoded bytes, format, pixel size) and never
+/// decodes. Committing from an original image is `WidgetThumbnails`' bridge
+/// (`commit(revision:payload:originalAtPath:options:)`): it makes the thumbnail first and then
+/// calls this `commit`, so every rule here applies unchanged.
 public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Sendable {
     public let options: StoreOptions
     let container: ContainerDirectory
@@ -17,6 +28,14 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
     /// to that descriptor.
     public convenience init(containerAt path: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
         try self.init(containerAt: path, options: options, operations: .system)
+    }
+
+    /// The container at a file URL, such as
+    /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` returns; any other URL
+    /// throws `.noSuchContainer`.
+    public convenience init(containerAt url: URL, options: StoreOptions = StoreOptions()) throws(StoreError) {
+        guard url.isFileURL else { throw .noSuchContainer(path: url.absoluteString) }
+        try self.init(containerAt: url.path(percentEncoded: false), options: options, operations: .system)
     }
 
     init(containerAt path: String, options: StoreOptions, operations: FileSystemOperations) throws(StoreError) {
@@ -31,7 +50,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
         self.operations = operations
     }
 
-    var opener: ConfinedOpener { ConfinedOpener(container: container, strategy: options.resolution, operations: operations) }
+    var opener: ConfinedOpener { ConfinedOpener(container: container, strategy: options.effectiveResolution, operations: operations) }
     var loader: SnapshotLoader { SnapshotLoader(opener: opener, limits: options.limits) }
 
     /// Commits `payload` and `image` as `revision`.
@@ -44,17 +63,23 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
     /// No manifest while `snapshots/` holds snapshots: `StoreError.manifestMissing`, nothing
     /// written. Any failure throws and leaves the previous revision committed.
     @discardableResult
-    public func commit(revision: UInt64, payload: Payload, image: Thumbnail?,
+    public func commit(revision: UInt64, payload: Payload, image: StoredImage?,
                        generatedAt: Date = Date()) throws(StoreError) -> CommitOutcome {
         guard revision <= LayoutPath.maximumRevision else { throw .invalidRevision(revision) }
-        if let image, FormatSniffer.sniff(image.bytes) != .supported(image.format) {
-            throw .invalidImage(reason: "the thumbnail's bytes are not \(image.format.rawValue)")
+        if let image {
+            guard image.format.isStorable else {
+                throw .invalidImage(reason: "a container stores JPEG, PNG or WebP, not \(image.format.rawValue)")
+            }
+            guard image.sniffedFormat == image.format else {
+                throw .invalidImage(reason: "the image's bytes are not \(image.format.rawValue)")
+            }
         }
-        let lock = try ContainerLock(container: container, operations: operations, timeout: options.lockTimeout)
+        let lock = try ContainerLock(container: container, operations: operations, paths: options.fileSystem,
+                                     timeout: options.lockTimeout)
         defer { lock.release() }
 
         try refuseRedirectedDirectories()
-        let reference = image.map { ImageReference(thumbnail: $0, revision: revision) }
+        let reference = image.map { ImageReference(image: $0, revision: revision) }
         if let current = try committedManifest() {
             if revision < current.revision { throw .stale(current: current.revision, attempted: revision) }
             if revision == current.revision {
@@ -138,7 +163,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
 
     /// Whether `images/thumbnail-<rev>.<ext>`, left by an interrupted commit, holds exactly
     /// these bytes; one with other bytes is removed (no manifest names it).
-    private func uncommittedImageMatches(_ image: Thumbnail?, revision: UInt64) throws(StoreError) -> Bool {
+    private func uncommittedImageMatches(_ image: StoredImage?, revision: UInt64) throws(StoreError) -> Bool {
         guard let image else { return false }
         let path = LayoutPath.image(revision: revision, format: image.format)
         do {
@@ -254,7 +279,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
             try operations.fsync(directory, label: path.directory)
             return
         }
-        let publisher = ImmutableFilePublisher(operations: operations, method: options.publishing)
+        let publisher = ImmutableFilePublisher(operations: operations, method: options.effectivePublishing)
         let outcome = try publisher.publish(bytes, in: directory, directoryName: path.directory, as: path.fileName)
         if outcome == .nameTaken {
             // Only a writer that ignores the lock can get here: compare, never replace.

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why a commit (or gc) did not happen. Every case leaves the previously committed revision
 /// readable. The descriptions of `stale` and `conflict` contain those words, which the CLI
@@ -26,10 +32,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchContainer(path: String)
     /// The payload could not be encoded as JSON.
     case invalidPayload(reason: String)
-    /// The thumbnail's bytes are not of its declared format.
+    /// The image's bytes are not of its declared format, or the format is not one a container stores.
     case invalidImage(reason: String)
-    /// The original could not be thumbnailed (with the pipeline's error, its code and file).
-    case thumbnailFailed(ImageError)
 
     init(_ error: SystemCallError) {
         self = .io(operation: error.operation.rawValue, path: error.path, errno: error.errno)
@@ -59,8 +63,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid payload: \(reason)"
         case .invalidImage(let reason):
             "invalid image: \(reason)"
-        case .thumbnailFailed(let error):
-            error.description
         }
     }
 }

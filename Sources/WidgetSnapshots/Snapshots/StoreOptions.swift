@@ -2,14 +2,25 @@
 public struct StoreOptions: Sendable {
     /// How long a commit (or gc) waits for another writer's lock. Default 10 seconds.
     public var lockTimeout: Duration = .seconds(10)
-    /// How relative paths are resolved. Default `.kernel` (openat2, with the walk as fallback).
+    /// Linux's fast system calls or the portable POSIX ones. Default `.fromEnvironment`:
+    /// `.fast` (each fast path falling back where it is missing) unless the environment
+    /// variable `WIDGET_SNAPSHOTS_FS` is `portable`.
+    public var fileSystem: FileSystemPaths = .fromEnvironment
+    /// How relative paths are resolved on the fast path. Default `.kernel` (openat2, with the
+    /// walk as fallback). `fileSystem = .portable` always walks.
     public var resolution: ResolutionStrategy = .kernel
     /// Size caps for what is read back. Default `ReadLimits()`.
     public var limits: ReadLimits = ReadLimits()
     /// Whether the store may create the container directory. Default `.createIfMissing`.
     public var creation: ContainerCreation = .createIfMissing
-    /// How immutable files are published (tests force the named-temporary fallback).
+    /// How immutable files are published on the fast path (tests force the fallbacks).
     var publishing: ImmutableFilePublisher.Method = .automatic
+
+    /// The resolution actually used: the walk on the portable path.
+    var effectiveResolution: ResolutionStrategy { fileSystem == .portable ? .componentWalk : resolution }
+
+    /// The publishing method actually used: link(2) on the portable path.
+    var effectivePublishing: ImmutableFilePublisher.Method { fileSystem == .portable ? .portable : publishing }
 
     public init() {}
 }

@@ -1,17 +1,20 @@
 /// A finished thumbnail: encoded bytes ready to publish, and everything the report says
 /// about them.
 public struct Thumbnail: Sendable {
+    /// What a snapshot store commits: the encoded bytes, their format, pixel size and checksum,
+    /// fixed together (the checksum cannot drift from the bytes).
+    public let storedImage: StoredImage
     /// The encoded file (JPEG, WebP or PNG), with no EXIF/XMP and no orientation tag.
-    public var bytes: [UInt8]
-    public var format: ImageFormat
+    public var bytes: [UInt8] { storedImage.bytes }
+    public var format: ImageFormat { storedImage.format }
     /// Upright pixel size.
-    public var size: PixelSize
+    public var size: PixelSize { storedImage.pixelSize }
     /// The encoder quality used (nil for PNG, which is lossless).
     public var quality: Int?
     /// How many encodes the byte budget took (1 in the common case).
     public var encodeCount: Int
     /// SHA-256 of `bytes`.
-    public var checksum: SHA256Digest
+    public var checksum: SHA256Digest { storedImage.checksum }
     public var colorHandling: ColorHandling
     /// Bytes a widget's renderer allocates per pixel: 4, or 8 for wide-colour output.
     public var renderBytesPerPixel: Int
@@ -31,12 +34,9 @@ public struct Thumbnail: Sendable {
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),
                 heifImage: HEIFImageChoice? = nil) {
-        self.bytes = bytes
-        self.format = format
-        self.size = size
+        storedImage = StoredImage(bytes: bytes, format: format, pixelSize: size)
         self.quality = quality
         self.encodeCount = encodeCount
-        self.checksum = SHA256Digest.of(bytes)
         self.colorHandling = colorHandling
         self.renderBytesPerPixel = renderBytesPerPixel
         self.source = source

@@ -1,4 +1,4 @@
-import CLinuxFS
+import CFileSystem
 import Glibc
 import WidgetThumbnails
 

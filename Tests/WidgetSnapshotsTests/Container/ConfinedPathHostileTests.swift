@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// reliability.md §2.6, planted on disk: each hostile path goes into a snapshot's image
 /// reference or into the manifest's snapshot field, and each hostile file sits where the image or

@@ -1,5 +1,5 @@
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// The lexical checks, before any system call: the general `ContainerPath` and the layout grammar.
 @Suite struct ConfinedPathTests {

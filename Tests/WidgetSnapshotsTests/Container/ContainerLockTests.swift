@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 @Suite struct ContainerLockTests {
     let scratch = ScratchDirectory()
@@ -15,7 +15,7 @@ import Testing
         try store.commit(revision: 1, payload: Fixture.payload, image: nil)
         let before = scratch.fingerprint("container")
         let container = try ContainerDirectory(path: scratch.url("container"), creation: .mustExist)
-        var held: ContainerLock? = try ContainerLock(container: container, operations: .system, timeout: .seconds(1))
+        var held: ContainerLock? = try ContainerLock(container: container, operations: .system, paths: .fromEnvironment, timeout: .seconds(1))
         do {
             try store.commit(revision: 2, payload: Fixture.payload, image: nil)
             Issue.record("expected a lock timeout")
@@ -38,7 +38,7 @@ import Testing
                 group.addTask {
                     do throws(StoreError) {
                         return .success(try store.commit(revision: revision, payload: TestPayload(title: "t", count: Int(revision)),
-                                                         image: Fixture.thumbnail(seed: "\(revision)")))
+                                                         image: Fixture.storedImage(seed: "\(revision)")))
                     } catch {
                         return .failure(error)
                     }

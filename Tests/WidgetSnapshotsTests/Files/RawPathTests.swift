@@ -1,5 +1,5 @@
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// Linux file names are bytes: `RawPath` must carry every byte string through a `String` and
 /// back unchanged, and `DisplayText` must keep every one of them on one honest line.
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func errorsPrintOnOneLine() {
-        let error = ImageError(.io, "cannot open: \u{1B}]0;pwned\u{07}", file: "x\nwidget-thumbs: all clean")
+        let error = ConfinementError.notRegularFile("x\nwidget-thumbs: all clean\u{1B}]0;pwned\u{07}", kind: "a FIFO")
         #expect(!error.description.contains("\n"))
         #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 })
     }

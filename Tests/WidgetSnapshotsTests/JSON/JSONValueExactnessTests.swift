@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// A payload is stored with exactly its meaning or refused (issue 10, item 4): keys stay
 /// distinct by their bytes, numbers keep their digits, and `encoded` gives back what was parsed.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// JSONValue is the payload type tools read any snapshot with, so a hostile snapshot must cost
 /// bounded time. JSONDecoder's failed type probes cost time quadratic in the nesting depth;

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// The SQLite I/O-error loop (reliability.md §1.9-1): commit revision 2 over revision 1 with the
 /// Nth system call failing, for every N, once and from then on, through both publishing paths.
@@ -21,18 +21,18 @@ import Testing
     static func prepared(_ method: ImmutableFilePublisher.Method) throws -> ScratchDirectory {
         let scratch = ScratchDirectory()
         try Fixture.store(scratch, options: options(method))
-            .commit(revision: 1, payload: oldPayload, image: Fixture.thumbnail(.webp, seed: "old"))
+            .commit(revision: 1, payload: oldPayload, image: Fixture.storedImage(.webp, seed: "old"))
         return scratch
     }
 
     static func commitNew(_ scratch: ScratchDirectory, _ method: ImmutableFilePublisher.Method,
                           _ operations: FileSystemOperations) throws -> CommitOutcome {
         try Fixture.store(scratch, options: options(method), operations: operations)
-            .commit(revision: 2, payload: newPayload, image: Fixture.thumbnail(.png, seed: "new"))
+            .commit(revision: 2, payload: newPayload, image: Fixture.storedImage(.png, seed: "new"))
     }
 
     @Test(arguments: [FaultInjector.Mode.once, .persistent],
-          [ImmutableFilePublisher.Method.automatic, .namedTemporary])
+          [ImmutableFilePublisher.Method.automatic, .namedTemporary, .portable])
     func everyFailingCallLeavesTheOldRevisionReadable(mode: FaultInjector.Mode, method: ImmutableFilePublisher.Method) throws {
         let recorder = FaultInjector()
         #expect(try Self.commitNew(try Self.prepared(method), method, recorder.operations) == .committed)
@@ -88,19 +88,27 @@ import Testing
         print("fault injection [\(mode), \(method)]: \(trace.count) calls, \(failedCommits) aborted commits")
     }
 
-    @Test func theCallOrderMakesEachFileDurableBeforeItIsNamed() throws {
+    /// Both file-system paths: the fast one names the nameless file (linkat through /proc), the
+    /// portable one links its named temporary file.
+    @Test(arguments: [FileSystemPaths.fast, .portable])
+    func theCallOrderMakesEachFileDurableBeforeItIsNamed(paths: FileSystemPaths) throws {
         let recorder = FaultInjector()
-        _ = try Self.commitNew(try Self.prepared(.automatic), .automatic, recorder.operations)
+        var options = Self.options(.automatic)
+        options.fileSystem = paths
+        let scratch = try Self.prepared(.automatic) // held: its directory goes when it is released
+        try Fixture.store(scratch, options: options, operations: recorder.operations)
+            .commit(revision: 2, payload: Self.newPayload, image: Fixture.storedImage(.png, seed: "new"))
+        let naming = paths == .fast ? "linkat(tmpfile)" : "linkat"
         let trace = recorder.log.map(\.description)
         func position(_ text: String) throws -> Int { try #require(trace.firstIndex(of: text), "\(text) in \(trace)") }
         let image = "images/thumbnail-2.png", snapshot = "snapshots/snapshot-2.json"
         // image: write, fchmod, fsync, link, fsync(dir); then the snapshot; then the manifest.
         #expect(try position("write \(image)") < position("fsync \(image)"))
-        #expect(try position("fsync \(image)") < position("linkat(tmpfile) \(image)"))
-        #expect(try position("linkat(tmpfile) \(image)") < position("fsync images"))
+        #expect(try position("fsync \(image)") < position("\(naming) \(image)"))
+        #expect(try position("\(naming) \(image)") < position("fsync images"))
         #expect(try position("fsync images") < position("write \(snapshot)"))
-        #expect(try position("fsync \(snapshot)") < position("linkat(tmpfile) \(snapshot)"))
-        #expect(try position("linkat(tmpfile) \(snapshot)") < position("fsync snapshots"))
+        #expect(try position("fsync \(snapshot)") < position("\(naming) \(snapshot)"))
+        #expect(try position("\(naming) \(snapshot)") < position("fsync snapshots"))
         let manifestWrite = try #require(trace.firstIndex { $0.hasPrefix("write current.json.tmp-") })
         let manifestSync = try #require(trace.firstIndex { $0.hasPrefix("fsync current.json.tmp-") })
         #expect(try position("fsync snapshots") < manifestWrite)
@@ -112,9 +120,9 @@ import Testing
 
     @Test func staleIdempotentAndConflictingCommitsMakeNoMutatingCall() throws {
         let scratch = try Self.prepared(.automatic)
-        for (revision, payload, image) in [(UInt64(0), Self.newPayload, Fixture.thumbnail(.png)),
-                                           (1, Self.oldPayload, Fixture.thumbnail(.webp, seed: "old")),
-                                           (1, Self.newPayload, Fixture.thumbnail(.webp, seed: "old"))] {
+        for (revision, payload, image) in [(UInt64(0), Self.newPayload, Fixture.storedImage(.png)),
+                                           (1, Self.oldPayload, Fixture.storedImage(.webp, seed: "old")),
+                                           (1, Self.newPayload, Fixture.storedImage(.webp, seed: "old"))] {
             let recorder = FaultInjector()
             _ = try? Fixture.store(scratch, operations: recorder.operations).commit(revision: revision, payload: payload, image: image)
             #expect(recorder.log.filter(\.isMutating).isEmpty, "\(recorder.log)")

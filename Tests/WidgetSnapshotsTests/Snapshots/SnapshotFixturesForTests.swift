@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// The app payload the store tests commit.
 struct TestPayload: Codable, Sendable, Equatable {
@@ -78,13 +78,10 @@ final class ScratchDirectory: @unchecked Sendable {
 }
 
 enum Fixture {
-    /// A thumbnail whose bytes start with the format's magic and then hold `seed`: enough for
+    /// An image whose bytes start with the format's magic and then hold `seed`: enough for
     /// the store, which checks the magic and the checksum but does not decode.
-    static func thumbnail(_ format: ImageFormat = .webp, seed: String = "pixels") -> Thumbnail {
-        Thumbnail(bytes: imageBytes(format, seed: seed), format: format, size: PixelSize(width: 500, height: 375),
-                  quality: 80, encodeCount: 1, colorHandling: ColorHandling(.untaggedSRGB),
-                  source: ImageInfo(format: .jpeg, size: PixelSize(width: 4000, height: 3000),
-                                    colorModel: .rgb, hasAlpha: false))
+    static func storedImage(_ format: ImageFormat = .webp, seed: String = "pixels") -> StoredImage {
+        StoredImage(bytes: imageBytes(format, seed: seed), format: format, pixelSize: PixelSize(width: 500, height: 375))
     }
 
     static func imageBytes(_ format: ImageFormat, seed: String) -> [UInt8] {
@@ -112,19 +109,9 @@ enum Fixture {
         return SnapshotReader<TestPayload>(containerAt: scratch.url(relative), options: options)
     }
 
-    static func revision(of state: ReadState<TestPayload>) -> UInt64? {
-        switch state {
-        case .content(let snapshot, _), .stale(let snapshot, _): snapshot.revision
-        case .empty, .unavailable: nil
-        }
-    }
+    static func revision(of state: ReadState<TestPayload>) -> UInt64? { state.snapshot?.revision }
 
-    static func image(of state: ReadState<TestPayload>) -> SnapshotImage? {
-        switch state {
-        case .content(_, let image), .stale(_, let image): image
-        case .empty, .unavailable: nil
-        }
-    }
+    static func image(of state: ReadState<TestPayload>) -> SnapshotImage? { state.image }
 
     /// JSON text of `value` (used to plant hand-made, possibly hostile, documents).
     static func json<T: Encodable>(_ value: T) -> [UInt8] {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 @Suite struct SnapshotMaintenanceTests {
     let scratch = ScratchDirectory()
@@ -10,7 +10,7 @@ import Testing
         for revision in revisions {
             let format: ImageFormat = revision % 2 == 0 ? .png : .webp
             try store.commit(revision: revision, payload: TestPayload(title: "r\(revision)", count: Int(revision)),
-                             image: Fixture.thumbnail(format, seed: "r\(revision)"))
+                             image: Fixture.storedImage(format, seed: "r\(revision)"))
         }
     }
 

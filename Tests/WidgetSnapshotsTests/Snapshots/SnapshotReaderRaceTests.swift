@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// A reader takes no lock, so a writer (and gc) can move on between any two of its calls. A
 /// complete revision is committed throughout, so the reader must always find one (issue 10,
@@ -12,7 +12,7 @@ import Testing
 
     func commit(_ revision: UInt64) throws {
         try Fixture.store(scratch).commit(revision: revision, payload: TestPayload(title: "r\(revision)", count: Int(revision)),
-                                          image: Fixture.thumbnail(.webp, seed: "r\(revision)"))
+                                          image: Fixture.storedImage(.webp, seed: "r\(revision)"))
     }
 
     /// A reader whose `hook` runs once, just before the first call that matches `trigger`.
@@ -33,7 +33,7 @@ import Testing
         let scratch = scratch
         let reader = reader(trigger: { $0.kind == .stat && $0.path == Manifest.fileName }) {
             _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
-                                               image: Fixture.thumbnail(.webp, seed: "r2"))
+                                               image: Fixture.storedImage(.webp, seed: "r2"))
         }
         let state = reader.read()
         guard case .content(let snapshot, let image) = state else { Issue.record("expected content, got \(state)"); return }
@@ -48,7 +48,7 @@ import Testing
         let reader = reader(trigger: { $0.path == "snapshots/snapshot-1.json" }) {
             // A newer commit, then gc with no grace: revision 1 is gone.
             _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
-                                               image: Fixture.thumbnail(.webp, seed: "r2"))
+                                               image: Fixture.storedImage(.webp, seed: "r2"))
             _ = unlink(scratch.url("container/snapshots/snapshot-1.json"))
             _ = unlink(scratch.url("container/images/thumbnail-1.webp"))
         }
@@ -63,7 +63,7 @@ import Testing
         let scratch = scratch
         let reader = reader(trigger: { $0.path == "images/thumbnail-1.webp" }) {
             _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
-                                               image: Fixture.thumbnail(.webp, seed: "r2"))
+                                               image: Fixture.storedImage(.webp, seed: "r2"))
             _ = unlink(scratch.url("container/snapshots/snapshot-1.json"))
             _ = unlink(scratch.url("container/images/thumbnail-1.webp"))
         }

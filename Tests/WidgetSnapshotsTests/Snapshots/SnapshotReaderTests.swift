@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 @Suite struct SnapshotReaderTests {
     let scratch = ScratchDirectory()
@@ -18,13 +18,13 @@ import Testing
     @Test func freshContentAndStaleContentFollowGeneratedAt() throws {
         let store = try Fixture.store(scratch)
         let generated = Date(timeIntervalSince1970: 1_700_000_000)
-        try store.commit(revision: 4, payload: Fixture.payload, image: Fixture.thumbnail(), generatedAt: generated)
+        try store.commit(revision: 4, payload: Fixture.payload, image: Fixture.storedImage(), generatedAt: generated)
         let reader = Fixture.reader(scratch)
         let fresh = reader.read(maxAge: .seconds(600), now: generated.addingTimeInterval(599))
         guard case .content(let snapshot, let image) = fresh else { Issue.record("expected content, got \(fresh)"); return }
         #expect(snapshot.generatedAt == generated)
         #expect(image?.status == .ok)
-        #expect(image?.bytes == Fixture.thumbnail().bytes)
+        #expect(image?.bytes == Fixture.storedImage().bytes)
         #expect(image?.reference.pixelWidth == 500 && image?.reference.pixelHeight == 375)
         guard case .stale(let old, let oldImage) = reader.read(maxAge: .seconds(600), now: generated.addingTimeInterval(601)) else {
             Issue.record("expected stale"); return
@@ -37,7 +37,7 @@ import Testing
 
     @Test func aChangedByteInTheImageIsReportedCorruptAndVerifyFindsIt() throws {
         let store = try Fixture.store(scratch)
-        let thumbnail = Fixture.thumbnail(.jpeg)
+        let thumbnail = Fixture.storedImage(.jpeg)
         try store.commit(revision: 9, payload: Fixture.payload, image: thumbnail)
         #expect(store.verify().isClean)
         var bytes = thumbnail.bytes
@@ -59,8 +59,8 @@ import Testing
 
     @Test func aMissingOrTruncatedImageGivesContentWithAReason() throws {
         let store = try Fixture.store(scratch)
-        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail(.png))
-        scratch.write("container/images/thumbnail-1.png", Array(Fixture.thumbnail(.png).bytes.dropLast(3)))
+        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage(.png))
+        scratch.write("container/images/thumbnail-1.png", Array(Fixture.storedImage(.png).bytes.dropLast(3)))
         #expect(Fixture.image(of: Fixture.reader(scratch).read())?.status == .corrupt)
         _ = unlink(scratch.url("container/images/thumbnail-1.png"))
         let image = Fixture.image(of: Fixture.reader(scratch).read())
@@ -80,7 +80,7 @@ import Testing
     ] as [(String, String, ReadFailure.Code)])
     func aBadManifestIsUnavailable(name: String, manifest: String, code: ReadFailure.Code) throws {
         let store = try Fixture.store(scratch)
-        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail())
+        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage())
         scratch.write("container/current.json", Array(manifest.utf8))
         guard case .unavailable(let failure) = Fixture.reader(scratch).read() else { Issue.record("\(name): expected unavailable"); return }
         #expect(failure.code == code, "\(name): \(failure)")

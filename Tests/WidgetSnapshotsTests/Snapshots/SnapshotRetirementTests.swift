@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 /// gc's grace period counts from when a revision stopped being current, not from its files'
 /// times: a revision committed long ago and replaced a moment ago may still be in a reader's
@@ -11,7 +11,7 @@ import Testing
 
     func commit(_ store: SnapshotStore<TestPayload>, _ revision: UInt64) throws {
         try store.commit(revision: revision, payload: TestPayload(title: "r\(revision)", count: Int(revision)),
-                         image: Fixture.thumbnail(.webp, seed: "r\(revision)"))
+                         image: Fixture.storedImage(.webp, seed: "r\(revision)"))
     }
 
     @Test func aRevisionReplacedAMomentAgoOutlivesTheGracePeriod() throws {

@@ -1,14 +1,14 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetSnapshots
 
 @Suite struct SnapshotStoreTests {
     let scratch = ScratchDirectory()
 
     @Test func aCommitWritesTheDocumentedLayout() throws {
         let store = try Fixture.store(scratch)
-        let thumbnail = Fixture.thumbnail(.webp)
+        let thumbnail = Fixture.storedImage(.webp)
         let when = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(try store.commit(revision: 42, payload: Fixture.payload, image: thumbnail, generatedAt: when) == .committed)
 
@@ -31,7 +31,7 @@ import Testing
         let store = try Fixture.store(scratch)
         let previous = umask(0o077) // a strict umask must not change the published mode
         defer { umask(previous) }
-        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail(.jpeg))
+        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage(.jpeg))
         #expect(scratch.mode("container/images/thumbnail-1.jpg") == 0o444)
         #expect(scratch.mode("container/snapshots/snapshot-1.json") == 0o444)
         #expect(scratch.mode("container/current.json") != 0o444)
@@ -52,26 +52,26 @@ import Testing
 
     @Test func aHigherRevisionReplacesTheManifestAndKeepsOlderFiles() throws {
         let store = try Fixture.store(scratch)
-        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail(seed: "one"))
+        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage(seed: "one"))
         let two = TestPayload(title: "Kitchen", count: 9)
-        #expect(try store.commit(revision: 2, payload: two, image: Fixture.thumbnail(.png, seed: "two")) == .committed)
+        #expect(try store.commit(revision: 2, payload: two, image: Fixture.storedImage(.png, seed: "two")) == .committed)
         guard case .content(let snapshot, let image) = Fixture.reader(scratch).read() else {
             Issue.record("expected content"); return
         }
         #expect(snapshot.revision == 2)
         #expect(snapshot.payload == two)
         #expect(image?.status == .ok)
-        #expect(image?.bytes == Fixture.thumbnail(.png, seed: "two").bytes)
+        #expect(image?.bytes == Fixture.storedImage(.png, seed: "two").bytes)
         #expect(scratch.exists("container/snapshots/snapshot-1.json"))
         #expect(scratch.exists("container/images/thumbnail-1.webp"))
     }
 
     @Test func aLowerRevisionIsStaleAndWritesNothing() throws {
         let store = try Fixture.store(scratch)
-        try store.commit(revision: 5, payload: Fixture.payload, image: Fixture.thumbnail())
+        try store.commit(revision: 5, payload: Fixture.payload, image: Fixture.storedImage())
         let before = scratch.fingerprint("container")
         #expect(throws: StoreError.stale(current: 5, attempted: 4)) {
-            try store.commit(revision: 4, payload: TestPayload(title: "old", count: 0), image: Fixture.thumbnail(seed: "old"))
+            try store.commit(revision: 4, payload: TestPayload(title: "old", count: 0), image: Fixture.storedImage(seed: "old"))
         }
         #expect(scratch.fingerprint("container") == before)
         do {
@@ -83,12 +83,12 @@ import Testing
 
     @Test func theSameRevisionWithTheSameContentIsIdempotentAndWritesNothing() throws {
         let store = try Fixture.store(scratch)
-        try store.commit(revision: 7, payload: Fixture.payload, image: Fixture.thumbnail(),
+        try store.commit(revision: 7, payload: Fixture.payload, image: Fixture.storedImage(),
                          generatedAt: Date(timeIntervalSince1970: 1_000))
         let before = scratch.fingerprint("container")
         #expect(before.count >= 5) // .lock, current.json, two dirs, two files
         // A later generatedAt is not content: the retry is still the same revision.
-        #expect(try store.commit(revision: 7, payload: Fixture.payload, image: Fixture.thumbnail(),
+        #expect(try store.commit(revision: 7, payload: Fixture.payload, image: Fixture.storedImage(),
                                  generatedAt: Date(timeIntervalSince1970: 2_000)) == .idempotent)
         #expect(scratch.fingerprint("container") == before)
     }
@@ -96,15 +96,15 @@ import Testing
     @Test(arguments: ["payload", "image", "no image", "format"])
     func theSameRevisionWithOtherContentIsAConflict(change: String) throws {
         let store = try Fixture.store(scratch)
-        try store.commit(revision: 3, payload: Fixture.payload, image: Fixture.thumbnail(.webp))
+        try store.commit(revision: 3, payload: Fixture.payload, image: Fixture.storedImage(.webp))
         let before = scratch.fingerprint("container")
         var payload = Fixture.payload
-        var image: Thumbnail? = Fixture.thumbnail(.webp)
+        var image: StoredImage? = Fixture.storedImage(.webp)
         switch change {
         case "payload": payload.count += 1
-        case "image": image = Fixture.thumbnail(.webp, seed: "other")
+        case "image": image = Fixture.storedImage(.webp, seed: "other")
         case "no image": image = nil
-        default: image = Fixture.thumbnail(.png)
+        default: image = Fixture.storedImage(.png)
         }
         do {
             try store.commit(revision: 3, payload: payload, image: image)
@@ -125,8 +125,8 @@ import Testing
         try store.commit(revision: 1, payload: Fixture.payload, image: nil)
         // An interrupted commit of revision 2 published its image and snapshot, not the manifest.
         let other = try Fixture.store(scratch, "staging")
-        try other.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two"))
-        try other.commit(revision: 3, payload: Fixture.payload, image: Fixture.thumbnail(seed: "three"))
+        try other.commit(revision: 2, payload: Fixture.payload, image: Fixture.storedImage(seed: "two"))
+        try other.commit(revision: 3, payload: Fixture.payload, image: Fixture.storedImage(seed: "three"))
         scratch.makeDirectory("container/images")
         for file in ["images/thumbnail-2.webp", "snapshots/snapshot-2.json", "images/thumbnail-3.webp", "snapshots/snapshot-3.json"] {
             scratch.write("container/\(file)", scratch.read("staging/\(file)")!)
@@ -134,15 +134,15 @@ import Testing
         let leftoverImage = scratch.fingerprint("container/images")["thumbnail-2.webp"]
 
         let changed = TestPayload(title: "x", count: 0)
-        #expect(try store.commit(revision: 2, payload: changed, image: Fixture.thumbnail(seed: "two")) == .committed)
+        #expect(try store.commit(revision: 2, payload: changed, image: Fixture.storedImage(seed: "two")) == .committed)
         #expect(scratch.fingerprint("container/images")["thumbnail-2.webp"] == leftoverImage, "the same bytes are kept")
         guard case .content(let two, _) = Fixture.reader(scratch).read() else { Issue.record("expected content"); return }
         #expect(two.payload == changed)
 
-        #expect(try store.commit(revision: 3, payload: Fixture.payload, image: Fixture.thumbnail(seed: "changed")) == .committed)
+        #expect(try store.commit(revision: 3, payload: Fixture.payload, image: Fixture.storedImage(seed: "changed")) == .committed)
         guard case .content(let three, let image) = Fixture.reader(scratch).read() else { Issue.record("expected content"); return }
         #expect(three.revision == 3)
-        #expect(image?.status == .ok && image?.bytes == Fixture.thumbnail(seed: "changed").bytes)
+        #expect(image?.status == .ok && image?.bytes == Fixture.storedImage(seed: "changed").bytes)
         #expect(store.verify().isClean)
     }
 
@@ -150,8 +150,8 @@ import Testing
         var options = StoreOptions()
         options.publishing = .namedTemporary
         let store = try Fixture.store(scratch, options: options)
-        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail())
-        try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "2"))
+        try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage())
+        try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.storedImage(seed: "2"))
         #expect(Fixture.image(of: Fixture.reader(scratch).read())?.status == .ok)
         #expect(scratch.mode("container/images/thumbnail-2.webp") == 0o444)
         let report = store.verify()
@@ -163,9 +163,11 @@ import Testing
         #expect(throws: StoreError.invalidRevision(LayoutPath.maximumRevision + 1)) {
             try store.commit(revision: LayoutPath.maximumRevision + 1, payload: Fixture.payload, image: nil)
         }
-        var mislabelled = Fixture.thumbnail(.png)
-        mislabelled.format = .jpeg
+        let png = Fixture.storedImage(.png)
+        let mislabelled = StoredImage(bytes: png.bytes, format: .jpeg, pixelSize: png.pixelSize)
         #expect(throws: StoreError.self) { try store.commit(revision: 1, payload: Fixture.payload, image: mislabelled) }
+        let heif = StoredImage(bytes: Fixture.imageBytes(.heif, seed: "h"), format: .heif, pixelSize: png.pixelSize)
+        #expect(throws: StoreError.self) { try store.commit(revision: 1, payload: Fixture.payload, image: heif) }
         #expect(try store.commit(revision: LayoutPath.maximumRevision, payload: Fixture.payload, image: nil) == .committed)
         #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == LayoutPath.maximumRevision)
     }
@@ -189,19 +191,19 @@ import Testing
     let scratch = ScratchDirectory()
 
     @Test func aRetryAfterAFailedCommitCarriesItsOwnTimestamp() throws {
-        try Fixture.store(scratch).commit(revision: 1, payload: Fixture.payload, image: Fixture.thumbnail(seed: "one"))
+        try Fixture.store(scratch).commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage(seed: "one"))
         let failingSwap = FileSystemOperations(interceptor: { operation in
             operation.kind == .rename && operation.path == Manifest.fileName ? EIO : nil
         })
         let long = Date(timeIntervalSince1970: 1_000_000_000)
         #expect(throws: StoreError.self) {
             try Fixture.store(self.scratch, operations: failingSwap)
-                .commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two"), generatedAt: long)
+                .commit(revision: 2, payload: Fixture.payload, image: Fixture.storedImage(seed: "two"), generatedAt: long)
         }
         #expect(scratch.exists("container/snapshots/snapshot-2.json"), "the failed attempt left its snapshot")
 
         let now = Date()
-        #expect(try Fixture.store(scratch).commit(revision: 2, payload: Fixture.payload, image: Fixture.thumbnail(seed: "two"),
+        #expect(try Fixture.store(scratch).commit(revision: 2, payload: Fixture.payload, image: Fixture.storedImage(seed: "two"),
                                                   generatedAt: now) == .committed)
         guard case .content(let snapshot, let image) = Fixture.reader(scratch).read(maxAge: .seconds(60), now: now) else {
             Issue.record("expected fresh content"); return
