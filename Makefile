@@ -6,7 +6,7 @@ SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
 .PHONY: all setup build release demo test bench clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions \
-        test-store test-store-portable
+        test-store test-store-portable docs doc-coverage examples
 
 all: build
 
@@ -101,6 +101,18 @@ test-store: setup
 ## named temporary + link(2), flock), as Apple platforms and other Unixes run it
 test-store-portable: setup
 	WIDGET_SNAPSHOTS_FS=portable $(SWIFT) test --filter '$(STORE_TESTS)'
+
+## docs: WidgetSnapshots' DocC archive (prints its path) and its undocumented-symbol count
+docs: setup
+	@bash scripts/docs.sh docs
+
+## doc-coverage: undocumented public symbols of WidgetSnapshots and WidgetThumbnails (fails above 0)
+doc-coverage: setup
+	@bash scripts/docs.sh coverage
+
+## examples: the README's library snippet and Examples/WidgetClient, built and run
+examples: setup
+	@bash scripts/check-examples.sh
 
 ## sanitize: test-asan then test-tsan
 sanitize: test-asan test-tsan

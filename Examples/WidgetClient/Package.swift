@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "widget-writer", targets: ["widget-writer"]),
         .executable(name: "widget-reader", targets: ["widget-reader"]),
+        .executable(name: "readme-library", targets: ["readme-library"]),
     ],
     dependencies: [
         // The package two levels up, whatever its directory is called.
@@ -23,6 +24,10 @@ let package = Package(
         // The widget side only reads: the store alone, no codec or colour library.
         .executableTarget(name: "widget-reader", dependencies: [
             "WidgetShared", .product(name: "WidgetSnapshots", package: "WidgetThumbnails"),
+        ]),
+        // The README's library snippet, word for word (scripts/check-examples.sh compares them).
+        .executableTarget(name: "readme-library", dependencies: [
+            .product(name: "WidgetThumbnails", package: "WidgetThumbnails"),
         ]),
     ],
     swiftLanguageModes: [.v6]

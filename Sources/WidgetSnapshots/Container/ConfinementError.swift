@@ -13,6 +13,7 @@ public enum ConfinementError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidPath(String, String)
     /// The kernel (or the fallback walk) saw a symlink, a `..` escape or a mount crossing.
     case escapeAttempt(String)
+    /// The path names no file.
     case notFound(String)
     /// Not a regular file (a directory, FIFO, socket or device), or a path through a file.
     case notRegularFile(String, kind: String)
@@ -20,9 +21,12 @@ public enum ConfinementError: Error, Sendable, Equatable, CustomStringConvertibl
     case multipleLinks(String, count: Int)
     /// On another file system than the container (a mount point or bind mount).
     case otherDevice(String)
+    /// Over the size cap for what is read there.
     case tooLarge(String, limit: Int)
+    /// A system call failed: which one, and its errno.
     case io(String, operation: String, errno: Int32)
 
+    /// The refused path, as the caller or the JSON gave it.
     public var path: String {
         switch self {
         case .invalidPath(let path, _), .escapeAttempt(let path), .notFound(let path),

@@ -4,10 +4,12 @@
 /// Symlinks are refused later, by the confined open. Snapshot-supplied paths must also match
 /// the layout grammar (`LayoutPath`); this check serves every other relative path.
 public struct ContainerPath: Sendable, Hashable, CustomStringConvertible {
+    /// The path's components, each a valid file name.
     public let components: [String]
 
     public var description: String { components.joined(separator: "/") }
 
+    /// Checks `text` lexically; throws `.invalidPath` with the reason.
     public init(_ text: String) throws(ConfinementError) {
         guard !text.isEmpty else { throw .invalidPath(text, "the path is empty") }
         let bytes = Array(text.utf8)

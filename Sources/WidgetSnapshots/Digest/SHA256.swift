@@ -13,8 +13,10 @@ import CCrypto
 /// A SHA-256 digest: from CryptoKit where it exists (Apple platforms), from OpenSSL's
 /// libcrypto elsewhere (the CCrypto shim).
 public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
+    /// The 32 digest bytes.
     public let bytes: [UInt8]
 
+    /// The digest of `data`.
     public static func of(_ data: some ContiguousBytes) -> SHA256Digest {
         #if canImport(CryptoKit)
         SHA256Digest(bytes: data.withUnsafeBytes { Array(CryptoKit.SHA256.hash(data: $0)) })

@@ -8,6 +8,7 @@ import Darwin
 
 /// The kind of a file from its `st_mode`, in words, for messages that refuse it.
 public enum FileKind {
+    /// "a FIFO", "a directory", ... for the file type bits of `mode`.
     public static func name(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFREG: "a regular file"

@@ -1,7 +1,12 @@
 /// The formats we decode; all but HEIF are also the formats we encode (`OutputFormat` never
 /// resolves to HEIF). Decided by magic bytes, never by file name.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
-    case jpeg, png, webp
+    /// JPEG (`.jpg`).
+    case jpeg
+    /// PNG (`.png`).
+    case png
+    /// WebP (`.webp`).
+    case webp
     /// HEIF/HEIC and AVIF (the same container; libheif decodes both): input only.
     case heif
 

@@ -13,12 +13,14 @@ import Foundation
 public struct StoredImage: Sendable, Equatable {
     /// The encoded file (JPEG, PNG or WebP), exactly as it will be written.
     public let bytes: [UInt8]
+    /// The encoded format; the bytes' magic must say the same.
     public let format: ImageFormat
     /// Upright pixel size, recorded in the snapshot for the widget's layout.
     public let pixelSize: PixelSize
     /// SHA-256 of `bytes`, computed here.
     public let checksum: SHA256Digest
 
+    /// Computes the checksum of `bytes` once, here.
     public init(bytes: [UInt8], format: ImageFormat, pixelSize: PixelSize) {
         self.bytes = bytes
         self.format = format

@@ -14,6 +14,7 @@ public struct Freshness: Sendable, Equatable {
     /// The age from which a snapshot is expired. Default nil: never expired.
     public var expiredAfter: Duration?
 
+    /// Both thresholds are ages measured from the snapshot's `generatedAt`.
     public init(staleAfter: Duration? = nil, expiredAfter: Duration? = nil) {
         self.staleAfter = staleAfter
         self.expiredAfter = expiredAfter
@@ -21,9 +22,15 @@ public struct Freshness: Sendable, Equatable {
 
     /// Where a snapshot of this age stands.
     public enum Phase: Sendable, Equatable {
-        case fresh, stale, expired
+        /// Younger than both thresholds.
+        case fresh
+        /// At least `staleAfter` old, younger than `expiredAfter`.
+        case stale
+        /// At least `expiredAfter` old.
+        case expired
     }
 
+    /// The phase of a snapshot `age` old.
     public func phase(age: Duration) -> Phase {
         if let expiredAfter, age >= expiredAfter { return .expired }
         if let staleAfter, age >= staleAfter { return .stale }

@@ -15,6 +15,7 @@ public struct GarbageCollectionPolicy: Sendable, Equatable {
     /// Nothing younger than this is removed. Default one hour.
     public var grace: Duration
 
+    /// `keep` revisions before the current one, nothing younger than `grace` removed.
     public init(keep: Int = 2, grace: Duration = .seconds(3600)) {
         self.keep = keep
         self.grace = grace

@@ -19,6 +19,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     /// only the idempotence check and tests ever compare them.
     private var value: DecimalValue { DecimalValue(literal: Array(text.utf8))! }
 
+    /// A number from its JSON text; nil when `text` is not a JSON number.
     public init(_ value: Int64) {
         self.init(String(value))!
     }
@@ -50,6 +51,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
 
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool { lhs.value == rhs.value }
 
+    /// Hashes the exact value, like `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 

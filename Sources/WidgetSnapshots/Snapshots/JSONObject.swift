@@ -4,8 +4,11 @@
 /// Members are kept sorted by those bytes, so equal objects have equal members and encode to
 /// equal bytes.
 public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// One key and its value, in document order.
     public struct Member: Sendable, Equatable {
+        /// The member's name.
         public let key: String
+        /// The member's value.
         public let value: JSONValue
 
         public static func == (lhs: Member, rhs: Member) -> Bool {
@@ -18,6 +21,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, C
 
     /// Why a member list is not an object.
     public struct DuplicateKey: Error, Sendable, Equatable {
+        /// The key that appeared twice.
         public var key: String
     }
 
@@ -44,7 +48,9 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, C
         members.first { $0.key.utf8.elementsEqual(key.utf8) }?.value
     }
 
+    /// How many members.
     public var count: Int { members.count }
+    /// Whether there are no members.
     public var isEmpty: Bool { members.isEmpty }
 
     public var description: String { String(decoding: JSONValue.object(self).encoded, as: UTF8.self) }

@@ -11,11 +11,17 @@ import Foundation
 /// Foundation, which cannot be (it merges keys equal under Unicode normalisation and reads
 /// numbers as Int64 or Double), so the store never uses it for a `JSONValue` payload.
 public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept as its exact text.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, in document order, without duplicate keys.
     case object(JSONObject)
 
     /// Most arrays and objects nested in one another; deeper input is corrupt.
@@ -31,6 +37,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
         try self.init(parsing: [UInt8](data))
     }
 
+    /// Parses one JSON document strictly (no duplicate keys, at most `maximumDepth` levels).
     public init(parsing bytes: [UInt8]) throws(JSONParseError) {
         do {
             self = try JSONValueParser.parse(bytes)
@@ -128,6 +135,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The byte offset where the problem was found.
     public var offset: Int
+    /// Why the text is not accepted.
     public var reason: String
 
     public var description: String { "at byte \(offset): \(reason)" }

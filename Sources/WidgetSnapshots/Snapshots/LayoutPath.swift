@@ -4,21 +4,27 @@
 /// backslashes, NUL, `%2e`, Unicode lookalikes, case variants, `thumbnail-01.png`...) fails here,
 /// before any system call.
 public enum LayoutPath: Sendable, Hashable, CustomStringConvertible {
+    /// `images/thumbnail-<rev>.<ext>`.
     case image(revision: UInt64, format: ImageFormat)
+    /// `snapshots/snapshot-<rev>.json`.
     case snapshot(revision: UInt64)
 
     /// The largest revision the grammar can name (19 digits).
     public static let maximumRevision: UInt64 = 9_999_999_999_999_999_999
 
+    /// The folder that holds the images.
     public static let imagesDirectory = "images"
+    /// The folder that holds the snapshots.
     public static let snapshotsDirectory = "snapshots"
 
+    /// The revision the name carries.
     public var revision: UInt64 {
         switch self {
         case .image(let revision, _), .snapshot(let revision): revision
         }
     }
 
+    /// `images` or `snapshots`.
     public var directory: String {
         switch self {
         case .image: Self.imagesDirectory
@@ -26,6 +32,7 @@ public enum LayoutPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The file's name inside its directory.
     public var fileName: String {
         switch self {
         case .image(let revision, let format): "thumbnail-\(revision).\(format.fileExtension)"
@@ -40,6 +47,7 @@ public enum LayoutPath: Sendable, Hashable, CustomStringConvertible {
         try! ContainerPath(description)
     }
 
+    /// Parses a path from JSON; anything outside the grammar throws `.invalidPath`.
     public init(parsing text: String) throws(ConfinementError) {
         let bytes = Array(text.utf8)
         guard bytes.count <= 64, bytes.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) else {

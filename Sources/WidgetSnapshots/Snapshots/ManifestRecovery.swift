@@ -8,8 +8,11 @@ public enum ManifestRecovery: Sendable, Equatable {
     /// newer ones that were not complete, newest first.
     case recovered(revision: UInt64, skipped: [SkippedRevision])
 
+    /// A revision newer than the recovered one that was not complete.
     public struct SkippedRevision: Sendable, Equatable {
+        /// Its revision.
         public var revision: UInt64
+        /// What was missing or wrong.
         public var reason: String
     }
 }

@@ -41,6 +41,7 @@ extension ReadState {
 
 /// The image a snapshot names, and whether it can be shown.
 public struct SnapshotImage: Sendable, Equatable {
+    /// Whether the image can be shown.
     public enum Status: String, Sendable, Equatable, CaseIterable {
         /// Read through a confined open; size, checksum and format match the snapshot.
         case ok
@@ -53,7 +54,9 @@ public struct SnapshotImage: Sendable, Equatable {
         case rejected
     }
 
+    /// The image as the snapshot names it.
     public var reference: ImageReference
+    /// Whether it can be shown.
     public var status: Status
     /// Exactly the bytes whose checksum was verified; nil unless `status` is `.ok`.
     public var bytes: [UInt8]?
@@ -62,6 +65,7 @@ public struct SnapshotImage: Sendable, Equatable {
     /// Why the image is not shown; nil when `status` is `.ok`.
     public var reason: String?
 
+    /// An image and its status, as the reader reports it.
     public init(reference: ImageReference, status: Status, bytes: [UInt8]?, reason: String?) {
         self.reference = reference
         self.status = status
@@ -72,7 +76,9 @@ public struct SnapshotImage: Sendable, Equatable {
 
 /// Why a read gives `unavailable`.
 public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure, for a program to switch on.
     public enum Code: String, Sendable, Equatable, CaseIterable {
+        /// The container directory does not exist or cannot be opened.
         case containerUnavailable = "container unavailable"
         /// A read failed with an I/O error (the files may be fine).
         case unreadable
@@ -80,7 +86,9 @@ public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case manifestRejected = "manifest rejected"
         /// `current.json` is not a valid manifest.
         case manifestCorrupt = "manifest corrupt"
+        /// The manifest names a snapshot file that is not there.
         case snapshotMissing = "snapshot missing"
+        /// The snapshot file is refused (a symlink, not a regular file, hard-linked, too large).
         case snapshotRejected = "snapshot rejected"
         /// The snapshot's bytes do not hash to the manifest's checksum.
         case snapshotChecksumMismatch = "snapshot checksum mismatch"
@@ -88,11 +96,14 @@ public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case snapshotCorrupt = "snapshot corrupt"
     }
 
+    /// What failed.
     public var code: Code
+    /// A sentence saying why, with the path.
     public var reason: String
     /// The failed system call behind `.unreadable`, for the writer's typed I/O error.
     var systemCall: SystemCallError?
 
+    /// A failure of `code`, explained by `reason`.
     public init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason

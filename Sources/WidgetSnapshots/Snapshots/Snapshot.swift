@@ -7,11 +7,16 @@ import Foundation
 /// One committed revision as a reader sees it: the app's payload and, optionally, the image
 /// it binds by relative path and checksum.
 public struct Snapshot<Payload: Sendable>: Sendable {
+    /// The revision: what the revision rules compare.
     public var revision: UInt64
+    /// When the app made it (the writer's clock); freshness is measured from here.
     public var generatedAt: Date
+    /// The app's own value.
     public var payload: Payload
+    /// The image the snapshot binds, if any.
     public var image: ImageReference?
 
+    /// A snapshot as a reader returns it.
     public init(revision: UInt64, generatedAt: Date, payload: Payload, image: ImageReference?) {
         self.revision = revision
         self.generatedAt = generatedAt
@@ -25,14 +30,20 @@ extension Snapshot: Equatable where Payload: Equatable {}
 /// How a snapshot names its image. Fields are exactly as they appear in the JSON; the reader
 /// validates them (grammar, revision, format) before it opens anything.
 public struct ImageReference: Sendable, Equatable, Codable {
+    /// `images/thumbnail-<rev>.<ext>`, as the snapshot's JSON says (checked before use).
     public var relativePath: String
     /// `sha256:<hex>` of the file's bytes.
     public var checksum: String
+    /// The file's size in bytes.
     public var byteCount: Int
+    /// Upright pixel width, for the widget's layout.
     public var pixelWidth: Int
+    /// Upright pixel height.
     public var pixelHeight: Int
+    /// The encoded format; the path's extension must match it.
     public var format: ImageFormat
 
+    /// A reference as it appears in the JSON.
     public init(relativePath: String, checksum: String, byteCount: Int, pixelWidth: Int, pixelHeight: Int, format: ImageFormat) {
         self.relativePath = relativePath
         self.checksum = checksum

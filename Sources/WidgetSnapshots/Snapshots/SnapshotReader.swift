@@ -15,10 +15,13 @@ import Darwin
 /// is checked against the layout grammar and opened beneath the container's descriptor; the
 /// image bytes handed out are exactly the bytes whose checksum was verified.
 public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
+    /// The container's path as the caller gave it.
     public let containerPath: String
+    /// Read limits and the file-system paths; a reader never creates or locks anything.
     public var options: StoreOptions
     var operations: FileSystemOperations = .system
 
+    /// A reader of the container at `path`; nothing is opened until `read`.
     public init(containerAt path: String, options: StoreOptions = StoreOptions()) {
         containerPath = path
         self.options = options

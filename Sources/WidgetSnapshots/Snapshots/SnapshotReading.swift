@@ -16,6 +16,7 @@ public struct SnapshotReading<Payload: Sendable>: Sendable {
     /// neither will happen. Pass it to a timeline's `.after(_:)`.
     public let nextChange: Date?
 
+    /// A reading made of its parts (for tests and previews).
     public init(state: ReadState<Payload>, age: Duration?, nextChange: Date?) {
         self.state = state
         self.age = age

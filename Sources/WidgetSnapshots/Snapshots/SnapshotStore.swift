@@ -20,6 +20,7 @@ import Darwin
 /// (`commit(revision:payload:originalAtPath:options:)`): it makes the thumbnail first and then
 /// calls this `commit`, so every rule here applies unchanged.
 public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Sendable {
+    /// The options the store was opened with.
     public let options: StoreOptions
     let container: ContainerDirectory
     let operations: FileSystemOperations

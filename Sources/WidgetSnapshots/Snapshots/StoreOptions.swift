@@ -22,6 +22,7 @@ public struct StoreOptions: Sendable {
     /// The publishing method actually used: link(2) on the portable path.
     var effectivePublishing: ImmutableFilePublisher.Method { fileSystem == .portable ? .portable : publishing }
 
+    /// The defaults above.
     public init() {}
 }
 
@@ -35,5 +36,6 @@ public struct ReadLimits: Sendable, Equatable {
     /// An image. Default 16 MiB (thumbnails are at most 500 KB).
     public var imageBytes: Int = 16 * 1024 * 1024
 
+    /// The defaults above.
     public init() {}
 }
