@@ -5,34 +5,49 @@ public struct RenderCost: Sendable, Codable, Equatable {
     /// The widget extension's memory limit as reported in the field (30 MB; widget-facts.md §3).
     public static let extensionMemoryLimitBytes = 30 * 1024 * 1024
 
+    /// How a thumbnail fits one family's slot on one device class.
     public struct DeviceFit: Sendable, Codable, Equatable {
         /// "iPhone" or "iPad".
         public var device: String
         /// Portrait screen in points, "393x852".
         public var screen: String
+        /// The device class's scale (pixels per point).
         public var scale: Int
+        /// The slot's width in pixels.
         public var slotWidth: Int
+        /// The slot's height in pixels.
         public var slotHeight: Int
+        /// The largest pixel area WidgetKit archives for this slot.
         public var archivalCapPixels: Int
+        /// Whether the thumbnail's pixel area is under that cap.
         public var fits: Bool
     }
 
+    /// How a thumbnail fits one widget family across every device class.
     public struct FamilyCost: Sendable, Codable, Equatable {
+        /// The family.
         public var family: WidgetFamily
+        /// Whether it fits on every device class that offers the family.
         public var fitsEverywhere: Bool
         /// Device class names ("iPhone 430x932@3x") where the thumbnail is over the cap.
         public var failingDevices: [String]
+        /// One entry per device class that offers the family.
         public var devices: [DeviceFit]
     }
 
+    /// The thumbnail's width in pixels.
     public var width: Int
+    /// The thumbnail's height in pixels.
     public var height: Int
     /// 4 for 8-bit output; 8 for 16-bit or wide-colour output (extended-range renderers).
     public var bytesPerPixel: Int
+    /// What the widget's renderer allocates for the decoded image.
     public var rgbaBytes: Int
+    /// The widget extension's memory limit this is measured against (about 30 MB).
     public var extensionMemoryLimitBytes: Int
     /// rgbaBytes / extensionMemoryLimitBytes.
     public var extensionMemoryShare: Double
+    /// One entry per widget family.
     public var families: [FamilyCost]
 
     /// The estimate for a thumbnail of `size`. `bytesPerPixel` is 4 unless the output is 16-bit
@@ -58,6 +73,7 @@ public struct RenderCost: Sendable, Codable, Equatable {
         }
     }
 
+    /// The entry for `family`, or nil when it is not listed.
     public func cost(for family: WidgetFamily) -> FamilyCost? {
         families.first { $0.family == family }
     }

@@ -4,7 +4,9 @@ import WidgetSnapshots
 /// A commit made from an original image: what the store did, and the thumbnail it committed
 /// (for reports: size, bytes, format, checksum).
 public struct OriginalCommit: Sendable {
+    /// What the store did: committed, or idempotent.
     public var outcome: CommitOutcome
+    /// The thumbnail that was committed.
     public var thumbnail: Thumbnail
 }
 

@@ -2,12 +2,17 @@
 /// orientation (both work on the small image and are cheap); encode includes every attempt
 /// of the byte-budget search.
 public struct StageTimings: Sendable, Codable, Equatable {
+    /// Reading and decoding the original.
     public var decode: Double = 0
+    /// Resampling (and orienting) to the target size.
     public var resample: Double = 0
+    /// Encoding within the byte budget (every attempt).
     public var encode: Double = 0
 
+    /// All zero.
     public init() {}
 
+    /// The three stages together.
     public var total: Double { decode + resample + encode }
 
     /// Runs `body`, adding its wall time to the stage at `keyPath`.

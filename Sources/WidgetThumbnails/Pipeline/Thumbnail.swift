@@ -6,6 +6,7 @@ public struct Thumbnail: Sendable {
     public let storedImage: StoredImage
     /// The encoded file (JPEG, WebP or PNG), with no EXIF/XMP and no orientation tag.
     public var bytes: [UInt8] { storedImage.bytes }
+    /// The encoded format.
     public var format: ImageFormat { storedImage.format }
     /// Upright pixel size.
     public var size: PixelSize { storedImage.pixelSize }
@@ -15,6 +16,7 @@ public struct Thumbnail: Sendable {
     public var encodeCount: Int
     /// SHA-256 of `bytes`.
     public var checksum: SHA256Digest { storedImage.checksum }
+    /// What was done to the colour (kept, converted, embedded).
     public var colorHandling: ColorHandling
     /// Bytes a widget's renderer allocates per pixel: 4, or 8 for wide-colour output.
     public var renderBytesPerPixel: Int
@@ -25,11 +27,13 @@ public struct Thumbnail: Sendable {
     public var source: ImageInfo
     /// Every encode the byte-budget search made, in order; the last one is `bytes`.
     public var attempts: [EncodeAttempt]
+    /// How long each stage took.
     public var timings: StageTimings
     /// For a HEIF original, which image the thumbnail was made from: the primary, or an
     /// embedded thumbnail and why. Nil for other formats.
     public var heifImage: HEIFImageChoice?
 
+    /// A thumbnail of encoded `bytes`; the checksum is computed here, once.
     public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),

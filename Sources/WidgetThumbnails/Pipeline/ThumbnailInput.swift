@@ -5,7 +5,9 @@
 /// and WebP are read whole in one read: their decoders (TurboJPEG, libwebp) want every byte
 /// in memory at once, and their files are small next to the decoded pixels.
 public enum ThumbnailInput {
+    /// An encoded image in memory.
     case bytes([UInt8])
+    /// A PNG left in its open file, read row by row.
     case pngFile(OpenInputFile)
 
     /// Opens `path` (refusing files over `maxBytes` before reading) and sniffs its first bytes:

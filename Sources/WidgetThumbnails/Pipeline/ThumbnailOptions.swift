@@ -22,6 +22,7 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// large enough for the box. Default `.whenLargeEnough`; `.never` is `--full-decode`.
     public var embeddedThumbnails: EmbeddedThumbnailPolicy
 
+    /// Every parameter defaults to the value documented on its property.
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,
                 colorPolicy: ColorPolicy = .convertToSRGB, strictness: Strictness = .lenient,

@@ -1,6 +1,7 @@
 /// The one error type of the library: what went wrong (a code a program can switch on),
 /// which file, and a sentence a person can act on.
 public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure, for a program to switch on.
     public enum Code: String, Sendable, Codable, CaseIterable {
         /// Not a JPEG, PNG, WebP or HEIF by its magic bytes.
         case unsupportedFormat = "unsupported format"
@@ -16,11 +17,14 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidArgument = "invalid argument"
     }
 
+    /// What kind of failure.
     public var code: Code
     /// The input's name as the caller gave it, when known.
     public var file: String?
+    /// A sentence a person can act on.
     public var reason: String
 
+    /// A failure of `code`, explained by `reason`, naming `file` when known.
     public init(_ code: Code, _ reason: String, file: String? = nil) {
         self.code = code
         self.reason = reason

@@ -9,6 +9,7 @@ public final class OpenInputFile {
     public let path: String
     /// The size fstat reported at opening. Reads past it return nothing, even if it grew.
     public let size: Int
+    /// The open file's descriptor (closed when this value is released).
     public let descriptor: Int32
 
     /// Opens `path`, refusing anything but a regular file of at most `maxBytes` bytes.
