@@ -44,7 +44,7 @@ echo "README library snippet: builds, runs, prints what the README shows"
 grep -q "revision 7 committed" "$work/writer.txt" || { cat "$work/writer.txt"; exit 1; }
 "$bin/widget-reader" --container "$work/container" --stale-after 3600 --expire-after 86400 > "$work/reader.txt"
 grep -q "count: 12" "$work/reader.txt" && grep -q "│ image: .* jpeg, [0-9]* bytes" "$work/reader.txt" \
-    && grep -q "next change:" "$work/reader.txt" || { cat "$work/reader.txt"; exit 1; }
+    && grep -q "next change in" "$work/reader.txt" || { cat "$work/reader.txt"; exit 1; }
 if ldd "$bin/widget-reader" | grep -qE 'lib(turbojpeg|png16|webp|lcms2|heif)'; then
     echo "check-examples: widget-reader links an image or colour library:" >&2
     ldd "$bin/widget-reader" >&2

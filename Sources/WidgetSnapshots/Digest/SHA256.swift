@@ -54,3 +54,13 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     /// `sha256:<hex>`, the form snapshots and reports use.
     public var description: String { "sha256:\(hex)" }
 }
+
+extension SHA256Digest {
+    /// The digest `sha256:<64 lower-case hex digits>` names; nil for any other text.
+    public init?(text: String) {
+        guard ChecksumText.isWellFormed(text) else { return nil }
+        let hex = Array(text.utf8.dropFirst(7))
+        func value(_ digit: UInt8) -> UInt8 { digit <= 0x39 ? digit - 0x30 : digit - 0x61 + 10 }
+        self.init(bytes: stride(from: 0, to: 64, by: 2).map { value(hex[$0]) << 4 | value(hex[$0 + 1]) })
+    }
+}

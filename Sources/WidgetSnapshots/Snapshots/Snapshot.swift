@@ -27,13 +27,22 @@ public struct Snapshot<Payload: Sendable>: Sendable {
 
 extension Snapshot: Equatable where Payload: Equatable {}
 
+extension Snapshot {
+    /// `generatedAt` as ISO 8601 in UTC with whole seconds (`2026-11-30T12:00:00Z`), made
+    /// without Foundation's date formatting, which costs a widget-side reader about 1 MB.
+    public var generatedAtText: String { Timestamp.text(generatedAt) }
+}
+
 /// How a snapshot names its image. Fields are exactly as they appear in the JSON; the reader
 /// validates them (grammar, revision, format) before it opens anything.
 public struct ImageReference: Sendable, Equatable, Codable {
     /// `images/thumbnail-<rev>.<ext>`, as the snapshot's JSON says (checked before use).
     public var relativePath: String
-    /// `sha256:<hex>` of the file's bytes.
+    /// `sha256:<hex>` of the file's bytes, as the JSON says (a hostile file may hold anything;
+    /// the reader then reports the image as corrupt). `digest` is the typed form.
     public var checksum: String
+    /// The checksum as a digest; nil when the text is malformed.
+    public var digest: SHA256Digest? { SHA256Digest(text: checksum) }
     /// The file's size in bytes.
     public var byteCount: Int
     /// Upright pixel width, for the widget's layout.

@@ -84,13 +84,9 @@ enum SnapshotCoding {
                         generatedAt: fields.generatedAt, payload: payload, image: fields.image)
     }
 
-    static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
+    static func timestamp(_ date: Date) -> String { Timestamp.text(date) }
 
-    static func parseTimestamp(_ text: String) -> Date? {
-        guard text.utf8.count <= 64 else { return nil }
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
-    }
+    static func parseTimestamp(_ text: String) -> Date? { Timestamp.date(text) }
 
     /// A short, single-line account of a Codable error (no huge coding paths).
     static func summary(of error: any Error) -> String {

@@ -68,3 +68,20 @@ import Testing
         }
     }
 }
+
+/// Checksums in the public API have a typed form.
+@Suite struct DigestTextTests {
+    @Test func aChecksumTextRoundTripsThroughItsDigest() throws {
+        let digest = SHA256Digest.of(Array("widget".utf8))
+        #expect(SHA256Digest(text: digest.description) == digest)
+        let reference = ImageReference(relativePath: "images/thumbnail-1.png", checksum: digest.description,
+                                       byteCount: 6, pixelWidth: 1, pixelHeight: 1, format: .png)
+        #expect(reference.digest == digest)
+    }
+
+    @Test(arguments: ["", "sha256:", "sha256:ABC", "md5:" + String(repeating: "0", count: 64),
+                      "sha256:" + String(repeating: "A", count: 64), "sha256:" + String(repeating: "0", count: 63)])
+    func malformedTextHasNoDigest(text: String) {
+        #expect(SHA256Digest(text: text) == nil)
+    }
+}

@@ -1,5 +1,5 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials // Date and its ISO 8601 style, without Foundation's ICU data
+import FoundationEssentials // Date without Foundation's ICU data
 #else
 import Foundation
 #endif
@@ -34,7 +34,7 @@ func render(_ snapshot: Snapshot<WidgetPayload>, _ image: SnapshotImage?, note: 
     } else {
         lines.append("│ no image (none committed)")
     }
-    lines.append("└ revision \(snapshot.revision), updated by \(snapshot.payload.updatedBy) at \(snapshot.generatedAt.formatted(.iso8601))")
+    lines.append("└ revision \(snapshot.revision), updated by \(snapshot.payload.updatedBy) at \(snapshot.generatedAtText)")
     return lines
 }
 
@@ -53,4 +53,4 @@ case .unavailable(let failure):
     exit(1)
 }
 // A timeline provider would pass this to `.after(_:)` instead of polling.
-if let next = reading.nextChange { print("next change: \(next.formatted(.iso8601))") }
+if let next = reading.nextChange { print("next change in \(Int(next.timeIntervalSinceNow.rounded(.up))) s") }

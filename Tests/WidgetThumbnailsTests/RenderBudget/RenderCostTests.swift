@@ -37,9 +37,9 @@ import Testing
         let cost = RenderCost(size: PixelSize(width: 100, height: 100))
         let extraLarge = try #require(cost.cost(for: .systemExtraLarge))
         #expect(!extraLarge.devices.isEmpty)
-        #expect(extraLarge.devices.allSatisfy { $0.device == "iPad" })
+        #expect(extraLarge.devices.allSatisfy { $0.device == .iPad })
         let inline = try #require(cost.cost(for: .accessoryInline))
-        #expect(inline.devices.allSatisfy { $0.device == "iPhone" })
+        #expect(inline.devices.allSatisfy { $0.device == .iPhone })
         #expect(!inline.devices.contains { $0.screen == "320x568" })
     }
 

@@ -7,8 +7,8 @@ public struct RenderCost: Sendable, Codable, Equatable {
 
     /// How a thumbnail fits one family's slot on one device class.
     public struct DeviceFit: Sendable, Codable, Equatable {
-        /// "iPhone" or "iPad".
-        public var device: String
+        /// iPhone or iPad (JSON: "iPhone" or "iPad").
+        public var device: DeviceClass.Idiom
         /// Portrait screen in points, "393x852".
         public var screen: String
         /// The device class's scale (pixels per point).
@@ -63,7 +63,7 @@ public struct RenderCost: Sendable, Codable, Equatable {
             let fits = devices.compactMap { device -> DeviceFit? in
                 guard let slot = device.slotPixels(for: family) else { return nil }
                 let cap = ArchivalCap.pixels(slot: slot, family: family)
-                return DeviceFit(device: device.idiom.rawValue, screen: device.screenName, scale: device.scale,
+                return DeviceFit(device: device.idiom, screen: device.screenName, scale: device.scale,
                                  slotWidth: slot.width, slotHeight: slot.height,
                                  archivalCapPixels: cap, fits: size.area <= cap)
             }
