@@ -5,7 +5,8 @@ SWIFT    ?= swift
 SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
-.PHONY: all setup build release demo test bench clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions
+.PHONY: all setup build release demo test bench clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions \
+        test-store test-store-portable docs doc-coverage examples
 
 all: build
 
@@ -87,6 +88,31 @@ test-asan: setup
 TSAN_TESTS ?= Snapshot|ContainerLock|ConfinedPath|ChildProcess|Batch|Pipeline
 test-tsan: setup
 	$(SANITIZED_TEST) --scratch-path .build/tsan --sanitize=thread --filter '$(TSAN_TESTS)'
+
+# The store suite: WidgetSnapshots' own tests and the CLI's store tests (crash loop with SIGKILL,
+# concurrent writers, hostile paths, fault injection, gc racing readers).
+STORE_TESTS ?= WidgetSnapshotsTests|Store
+
+## test-store: the store suite on Linux's fast paths (openat2, O_TMPFILE, renameat2, OFD locks)
+test-store: setup
+	WIDGET_SNAPSHOTS_FS=fast $(SWIFT) test --filter '$(STORE_TESTS)'
+
+## test-store-portable: the store suite with the portable POSIX paths forced (component walk,
+## named temporary + link(2), flock), as Apple platforms and other Unixes run it
+test-store-portable: setup
+	WIDGET_SNAPSHOTS_FS=portable $(SWIFT) test --filter '$(STORE_TESTS)'
+
+## docs: WidgetSnapshots' DocC archive (prints its path) and its undocumented-symbol count
+docs: setup
+	@bash scripts/docs.sh docs
+
+## doc-coverage: undocumented public symbols of WidgetSnapshots and WidgetThumbnails (fails above 0)
+doc-coverage: setup
+	@bash scripts/docs.sh coverage
+
+## examples: the README's library snippet and Examples/WidgetClient, built and run
+examples: setup
+	@bash scripts/check-examples.sh
 
 ## sanitize: test-asan then test-tsan
 sanitize: test-asan test-tsan

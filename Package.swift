@@ -15,7 +15,13 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
 
 let package = Package(
     name: "WidgetThumbnails",
+    // What WidgetSnapshots needs on Apple platforms (Duration and ContinuousClock, CryptoKit,
+    // FoundationEssentials-era Date formatting). Written for, not built in CI: see the README.
+    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9), .tvOS(.v16), .visionOS(.v1)],
     products: [
+        // The snapshot store alone: what a widget extension links (no codec, no colour library).
+        .library(name: "WidgetSnapshots", targets: ["WidgetSnapshots"]),
+        // Decoding, resampling, encoding, budgets and the pipeline, on top of WidgetSnapshots.
         .library(name: "WidgetThumbnails", targets: ["WidgetThumbnails"]),
         .executable(name: "widget-thumbs", targets: ["widget-thumbs"]),
         // libFuzzer targets (`make fuzz`, Fuzz/README.md); a plain build makes replay drivers.
@@ -54,15 +60,19 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CColorManagement", dependencies: ["SystemLCMS2"],
                 linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]),
-        .target(name: "CLinuxFS"),
+        .target(name: "CFileSystem"),
         // AVX2/FMA resampling kernels, chosen at run time (the Swift SIMD4 passes are the fallback).
         .target(name: "CResample"),
 
+        // SHA-256 from libcrypto only where CryptoKit is missing.
+        .target(name: "WidgetSnapshots", dependencies: [
+            .target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .openbsd])), "CFileSystem",
+        ]),
         .target(
             name: "WidgetThumbnails",
-            dependencies: ["CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CCrypto", "CColorManagement", "CLinuxFS", "CResample"]
+            dependencies: ["WidgetSnapshots", "CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CColorManagement", "CResample"]
         ),
-        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "CLinuxFS"]),
+        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "CFileSystem"]),
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
                           path: "Benchmarks/ThumbnailBenchmarks"),
 
@@ -75,6 +85,7 @@ let package = Package(
 
         // Corpus location and a seeded generator, shared by both test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "WidgetSnapshotsTests", dependencies: ["WidgetSnapshots", "TestSupport"]),
         .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport"]),
     ],

@@ -37,7 +37,7 @@ public enum SnapshotHarness {
         root.write("current.json", FuzzContainer.manifest(revision: snapshotRevision, for: bytes))
         let state = SnapshotReader<JSONValue>(containerAt: root.path).read()
         switch state {
-        case .content(let snapshot, let image), .stale(let snapshot, let image):
+        case .content(let snapshot, let image), .stale(let snapshot, let image), .expired(let snapshot, let image):
             require(snapshot.revision == snapshotRevision, "snapshot \(name) read as revision \(snapshot.revision)")
             check(image, revision: snapshot.revision)
         case .unavailable: break

@@ -33,7 +33,7 @@ import WidgetThumbnails
         let read = try run(["read", "--container", fixture.container, "--json"])
         #expect(read.status == 0, "\(read)")
         let state = try json(read)
-        #expect(Set(state.keys) == ["state", "revision", "generatedAt", "payload", "image", "reason"])
+        #expect(Set(state.keys) == ["state", "revision", "generatedAt", "ageSeconds", "nextChange", "payload", "image", "reason"])
         #expect(state["state"] as? String == "content")
         #expect((state["revision"] as? NSNumber)?.intValue == 7)
         #expect(state["reason"] is NSNull)
@@ -73,14 +73,14 @@ import WidgetThumbnails
         #expect(againLines.stdout.contains("idempotent"), "\(againLines.stdout)")
 
         let stale = try run(fixture.commitArguments(3))
-        #expect(stale.status == 1, "\(stale)")
+        #expect(stale.status == 3, "\(stale)")
         #expect(stale.stderr.contains("stale"), "\(stale.stderr)")
         #expect(stale.stdout.isEmpty)
 
         // Revision 4 with another image (revision 5's original is the portrait).
         let conflict = try run(["commit", "--container", fixture.container, "--revision", "4",
                                 "--image", fixture.portrait, "--payload", try fixture.payload(for: 4)])
-        #expect(conflict.status == 1, "\(conflict)")
+        #expect(conflict.status == 4, "\(conflict)")
         #expect(conflict.stderr.contains("conflict"), "\(conflict.stderr)")
         #expect(try snapshotOfFiles(fixture.container) == before, "nothing written by idempotent, stale or conflict")
 
@@ -160,6 +160,20 @@ import WidgetThumbnails
         #expect(staleState["state"] as? String == "stale")
         #expect((staleState["revision"] as? NSNumber)?.intValue == 1)
         #expect((staleState["image"] as? [String: Any])?["status"] as? String == "ok")
+        let age = try #require((staleState["ageSeconds"] as? NSNumber)?.doubleValue)
+        #expect(age >= 1 && age < 3600, "\(staleState)")
+        #expect(staleState["nextChange"] is NSNull, "stale without an expiry changes no more")
+
+        // Stale now, expired an hour after generatedAt: nextChange says when.
+        let expiring = try json(try run(["read", "--container", fixture.container, "--json", "--max-age", "0.5",
+                                         "--expire-after", "3600"]))
+        #expect(expiring["state"] as? String == "stale")
+        let generated = try #require((expiring["generatedAt"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+        let next = try #require((expiring["nextChange"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+        #expect(abs(next.timeIntervalSince(generated) - 3600) < 1, "\(expiring)")
+        let expired = try run(["read", "--container", fixture.container, "--json", "--max-age", "0.5", "--expire-after", "0.7"])
+        #expect(expired.status == 0, "\(expired)")
+        #expect(try json(expired)["state"] as? String == "expired")
 
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: fixture.container + "/current.json"))
         let corrupt = try run(["read", "--container", fixture.container, "--json"])

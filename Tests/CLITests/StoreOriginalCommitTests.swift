@@ -48,10 +48,10 @@ import WidgetThumbnails
         let before = try FileManager.default.subpathsOfDirectory(atPath: fixture.container).sorted()
         do {
             try store.commit(revision: 2, payload: .null, original: Array("not an image".utf8), file: "notes.txt")
-            Issue.record("expected thumbnailFailed")
+            Issue.record("expected a thumbnail failure")
         } catch {
-            guard case .thumbnailFailed(let imageError) = error else {
-                Issue.record("expected thumbnailFailed, got \(error)")
+            guard case .thumbnail(let imageError) = error else {
+                Issue.record("expected a thumbnail failure, got \(error)")
                 return
             }
             #expect(imageError.code == .unsupportedFormat)

@@ -45,7 +45,7 @@ import TestSupport
             case .unavailable(let failure):
                 states[.unavailable, default: 0] += 1
                 unavailable.append("\(failure)")
-            case .stale(let snapshot, let image), .content(let snapshot, let image):
+            case .stale(let snapshot, let image), .expired(let snapshot, let image), .content(let snapshot, let image):
                 states[.content, default: 0] += 1
                 if snapshot.payload != .object(["revision": .integer(Int64(snapshot.revision))]) {
                     torn.append("revision \(snapshot.revision) carries \(snapshot.payload)")

@@ -78,7 +78,7 @@ struct ContainerObservation {
         case .unavailable(let failure):
             state = .unavailable
             defects.append("unavailable: \(failure)")
-        case .stale(let snapshot, let image), .content(let snapshot, let image):
+        case .stale(let snapshot, let image), .expired(let snapshot, let image), .content(let snapshot, let image):
             state = read.isStale ? .stale : .content
             revision = snapshot.revision
             check(snapshot, image, container: container)

@@ -9,6 +9,7 @@ public struct BatchRunner: Sendable {
     /// Worker threads, at least 1.
     public var jobs: Int
 
+    /// Runs at most `jobs` items at once (at least one).
     public init(jobs: Int = BatchRunner.onlineProcessors) {
         self.jobs = max(1, jobs)
     }

@@ -4,6 +4,7 @@ import Foundation
 /// estimate fits beside what is already running. Work larger than the whole limit still runs,
 /// alone, so nothing is refused for being big (the decoder's own limits do that).
 public final class MemoryAdmission: @unchecked Sendable {
+    /// The most the admitted work may estimate at once, in bytes.
     public let limitBytes: Int
     // NSCondition guards `inFlightBytes` and `running`; every access holds it.
     private let condition = NSCondition()
@@ -11,6 +12,7 @@ public final class MemoryAdmission: @unchecked Sendable {
     private var running = 0
     private var peakBytes = 0
 
+    /// Admits work while the estimates in flight stay under `limitBytes`.
     public init(limitBytes: Int) {
         self.limitBytes = max(1, limitBytes)
     }

@@ -2,7 +2,9 @@ import CColorManagement
 
 /// Applies a `ColorPolicy` to decoded pixels and says what it did.
 public enum ColorConverter {
+    /// The converted pixels and what was done to their colour.
     public struct Result: Sendable {
+        /// What happened to the colour, for the report.
         public var handling: ColorHandling
         /// The profile to embed in the output, when the policy keeps it.
         public var outputProfile: ICCProfile?

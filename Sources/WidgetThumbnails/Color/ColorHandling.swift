@@ -1,5 +1,6 @@
 /// What happened to a thumbnail's colour, for the report.
 public struct ColorHandling: Sendable, Codable, Equatable, CustomStringConvertible {
+    /// What was done to the colour.
     public enum Action: String, Sendable, Codable {
         /// No profile in the source: its pixels are sRGB by convention; output untagged.
         case untaggedSRGB
@@ -18,10 +19,12 @@ public struct ColorHandling: Sendable, Codable, Equatable, CustomStringConvertib
         case unusableProfileIgnored
     }
 
+    /// What was done.
     public var action: Action
     /// The source profile's description, when there was one.
     public var sourceProfile: String?
 
+    /// A record of `action`, naming the source's profile when it had one.
     public init(_ action: Action, sourceProfile: String? = nil) {
         self.action = action
         self.sourceProfile = sourceProfile

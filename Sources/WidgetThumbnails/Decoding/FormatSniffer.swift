@@ -10,12 +10,9 @@ public enum FormatSniffer {
 
     public static func sniff(_ bytes: some Collection<UInt8>) -> Verdict {
         let head = Array(bytes.prefix(32))
-        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool { has(head, magic, at: offset) }
-        if starts([0xFF, 0xD8, 0xFF]) { return .supported(.jpeg) }
-        // "\x89PNG" is enough: a damaged rest of the signature (a text-mode transfer that ate
-        // the CR or LF) is a corrupt PNG, and the PNG decoder says so.
-        if starts([0x89, 0x50, 0x4E, 0x47]) { return .supported(.png) }
-        if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .supported(.webp) }
+        // JPEG, PNG and WebP by the magic the store checks too (a PNG whose signature lost its
+        // CR or LF is a corrupt PNG, and the PNG decoder says so).
+        if let format = ImageFormat(magicBytesOf: head) { return .supported(format) }
         // HEIF and AVIF: the ftyp box's brands decide (an MP4 video has ftyp too).
         if let fileType = HEIFFileType(Array(bytes.prefix(HEIFFileType.sniffLength))), fileType.isHEIF {
             return .supported(.heif)

@@ -3,12 +3,17 @@
 /// of the byte-budget search. A streamed source (JPEG, PNG) decodes during the resample: its
 /// time inside the decoder's row reads counts as decode.
 public struct StageTimings: Sendable, Codable, Equatable {
+    /// Reading and decoding the original.
     public var decode: Double = 0
+    /// Resampling (and orienting) to the target size.
     public var resample: Double = 0
+    /// Encoding within the byte budget (every attempt).
     public var encode: Double = 0
 
+    /// All zero.
     public init() {}
 
+    /// The three stages together.
     public var total: Double { decode + resample + encode }
 
     /// Moves `seconds` measured under one stage to another.

@@ -1,11 +1,15 @@
 /// A finished thumbnail: encoded bytes ready to publish, and everything the report says
 /// about them.
 public struct Thumbnail: Sendable {
+    /// What a snapshot store commits: the encoded bytes, their format, pixel size and checksum,
+    /// fixed together (the checksum cannot drift from the bytes).
+    public let storedImage: StoredImage
     /// The encoded file (JPEG, WebP or PNG), with no EXIF/XMP and no orientation tag.
-    public var bytes: [UInt8]
-    public var format: ImageFormat
+    public var bytes: [UInt8] { storedImage.bytes }
+    /// The encoded format.
+    public var format: ImageFormat { storedImage.format }
     /// Upright pixel size.
-    public var size: PixelSize
+    public var size: PixelSize { storedImage.pixelSize }
     /// The encoder quality used (nil for PNG, which is lossless).
     public var quality: Int?
     /// The encoder effort used (nil for PNG, which has none).
@@ -13,7 +17,8 @@ public struct Thumbnail: Sendable {
     /// How many encodes the byte budget took (1 in the common case).
     public var encodeCount: Int
     /// SHA-256 of `bytes`.
-    public var checksum: SHA256Digest
+    public var checksum: SHA256Digest { storedImage.checksum }
+    /// What was done to the colour (kept, converted, embedded).
     public var colorHandling: ColorHandling
     /// Bytes a widget's renderer allocates per pixel: 4, or 8 for wide-colour output.
     public var renderBytesPerPixel: Int
@@ -25,6 +30,7 @@ public struct Thumbnail: Sendable {
     /// Every encode the byte-budget search made, in order; `bytes` is the one at `size` and
     /// `quality` that fits (the search may end on an encode one quality higher, over the cap).
     public var attempts: [EncodeAttempt]
+    /// How long each stage took.
     public var timings: StageTimings
     /// For a HEIF original, which image the thumbnail was made from: the primary, or an
     /// embedded thumbnail and why. Nil for other formats.
@@ -33,18 +39,16 @@ public struct Thumbnail: Sendable {
     /// Nil for other formats.
     public var hevcLoopFilters: HEVCLoopFilters?
 
+    /// A thumbnail of encoded `bytes`; the checksum is computed here, once.
     public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, effort: EncodeEffort? = nil,
                 encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),
                 heifImage: HEIFImageChoice? = nil, hevcLoopFilters: HEVCLoopFilters? = nil) {
-        self.bytes = bytes
-        self.format = format
-        self.size = size
+        storedImage = StoredImage(bytes: bytes, format: format, pixelSize: size)
         self.quality = quality
         self.effort = effort
         self.encodeCount = encodeCount
-        self.checksum = SHA256Digest.of(bytes)
         self.colorHandling = colorHandling
         self.renderBytesPerPixel = renderBytesPerPixel
         self.source = source

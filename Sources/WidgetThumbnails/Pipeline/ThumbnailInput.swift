@@ -6,7 +6,9 @@
 /// read buffer, not 45 MB. WebP and HEIF are read whole in one read: their decoders (libwebp,
 /// libheif) want every byte in memory at once, and their files are small next to the pixels.
 public enum ThumbnailInput {
+    /// An encoded image in memory.
     case bytes([UInt8])
+    /// A PNG left in its open file, read row by row.
     case pngFile(OpenInputFile)
     case jpegFile(OpenInputFile)
 

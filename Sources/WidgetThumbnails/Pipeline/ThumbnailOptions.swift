@@ -28,6 +28,7 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// thumbnail per axis. Default `.skipWhenDownscaling`; `.always` is `--full-decode`.
     public var hevcLoopFilters: HEVCLoopFilterPolicy
 
+    /// Every parameter defaults to the value documented on its property.
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,
                 effort: EncodeEffort = .standard,

@@ -2,8 +2,10 @@
 /// resample, convert colour, orient, encode within the byte budget. Each stage is its own
 /// type; this one only runs them in order. Safe to use from several threads at once.
 public struct ThumbnailPipeline: Sendable {
+    /// The options every thumbnail of this pipeline uses.
     public var options: ThumbnailOptions
 
+    /// A pipeline that makes thumbnails with `options`.
     public init(options: ThumbnailOptions = ThumbnailOptions()) {
         self.options = options
     }

@@ -27,9 +27,10 @@ struct CommitCommand: Command {
             intact. One writer at a time (a lock on DIR/.lock); the container is created if missing.
 
             Exit status: 0 when the revision was committed, or was already committed with the \
-            same payload and image (idempotent: nothing written). 1 when it is stale (lower than \
-            the committed revision), a conflict (the same revision with other content), or \
-            another error; the message says stale or conflict. 64 for a usage error.
+            same payload and image (idempotent: nothing written). 3 when it is stale (lower than \
+            the committed revision; nothing written). 4 for a conflict (the same revision with \
+            other content; nothing written). 75 when another writer held the lock past the \
+            timeout (try again later). 1 for any other error. 64 for a usage error.
             """,
         options: [StoreArguments.container, revision, image, payload, family, format, .fullDecode, StoreArguments.json])
 
@@ -63,18 +64,21 @@ struct CommitCommand: Command {
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let payload = try payloadPath.map { path throws(ImageError) in try PayloadFile.read(path) } ?? .object([:])
         let report: CommitReport
-        do {
-            let store = try SnapshotStore<JSONValue>(containerAt: container)
+        do throws(OriginalCommitError) {
+            let store: SnapshotStore<JSONValue>
+            do { store = try SnapshotStore<JSONValue>(containerAt: container) } catch { throw .store(error) }
             if let imagePath {
                 let commit = try store.commit(revision: revisionNumber, payload: payload, originalAtPath: imagePath,
                                               options: thumbnailOptions)
                 report = CommitReport(outcome: commit.outcome, revision: revisionNumber, thumbnail: commit.thumbnail)
             } else {
-                let outcome = try store.commit(revision: revisionNumber, payload: payload, image: nil)
+                let outcome: CommitOutcome
+                do { outcome = try store.commit(revision: revisionNumber, payload: payload, image: nil) } catch { throw .store(error) }
                 report = CommitReport(outcome: outcome, revision: revisionNumber, thumbnail: nil)
             }
         } catch {
             console.report(error, container: container)
+            if case .store(let storeError) = error { return .of(storeError) }
             return .failure
         }
         switch style {

@@ -25,8 +25,9 @@ struct GCCommand: Command {
             cannot be read, and one whose current.json is missing while snapshots/ holds \
             snapshots (damaged, not empty: see recover), deleting nothing.
 
-            Exit status: 0 when done; 1 when the container does not exist, cannot be locked or \
-            read, or its manifest is unreadable or missing while snapshots exist; 64 for a usage error.
+            Exit status: 0 when done; 75 when another writer held the lock past the timeout (try \
+            again later); 1 when the container does not exist or cannot be read, or its manifest \
+            is unreadable or missing while snapshots exist; 64 for a usage error.
             """,
         options: [StoreArguments.container, keep, grace, StoreArguments.json])
 
@@ -48,7 +49,7 @@ struct GCCommand: Command {
             report = try StoreArguments.existingStore(container).collectGarbage(policy)
         } catch {
             console.report(error, container: container)
-            return .failure
+            return .of(error)
         }
         let printed = GCReport(report)
         switch style {

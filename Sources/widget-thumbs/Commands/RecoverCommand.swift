@@ -16,8 +16,9 @@ struct RecoverCommand: Command {
             alone.
 
             Exit status: 0 when current.json was re-pointed, was already readable, or the \
-            container is empty; 1 when no snapshot is complete or the container cannot be \
-            opened, locked or read; 64 for a usage error.
+            container is empty; 75 when another writer held the lock past the timeout (try again \
+            later); 1 when no snapshot is complete or the container cannot be opened or read; 64 \
+            for a usage error.
             """,
         options: [StoreArguments.container, StoreArguments.json])
 
@@ -35,7 +36,7 @@ struct RecoverCommand: Command {
             recovery = try StoreArguments.existingStore(container).recoverManifest()
         } catch {
             console.report(error, container: container)
-            return .failure
+            return .of(error)
         }
         let report = RecoverReport(recovery)
         switch style {

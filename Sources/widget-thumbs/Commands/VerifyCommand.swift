@@ -35,7 +35,7 @@ struct VerifyCommand: Command {
             report = try StoreArguments.existingStore(container).verify()
         } catch {
             console.report(error, container: container)
-            return .failure
+            return .of(error)
         }
         let printed = VerifyReport(report)
         switch style {

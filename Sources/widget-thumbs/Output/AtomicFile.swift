@@ -1,4 +1,4 @@
-import CLinuxFS
+import CFileSystem
 import Glibc
 import WidgetThumbnails
 
@@ -92,7 +92,7 @@ enum AtomicFile {
         let descriptor = wt_open_tmpfile(folder, 0o666)
         guard descriptor >= 0 else {
             switch -descriptor {
-            case EOPNOTSUPP, EISDIR, EINVAL, ENOENT: return false
+            case EOPNOTSUPP, EISDIR, EINVAL, ENOENT, ENOSYS: return false // ENOSYS: the shim off Linux
             default:
                 errno = -descriptor
                 throw failure("cannot create a file in \(directory)", target)

@@ -47,7 +47,7 @@ struct BudgetTable {
     private func deviceRows(_ family: RenderCost.FamilyCost) -> [String] {
         let header = ["device", "screen", "scale", "slot px", "archival cap", "fits"]
         let rows = family.devices.map { device in
-            [device.device, device.screen, "@\(device.scale)x", "\(device.slotWidth)x\(device.slotHeight)",
+            [device.device.rawValue, device.screen, "@\(device.scale)x", "\(device.slotWidth)x\(device.slotHeight)",
              grouped(device.archivalCapPixels), device.fits ? "yes" : "NO"]
         }
         return ["\(family.family.rawValue):"] + aligned([header] + rows)

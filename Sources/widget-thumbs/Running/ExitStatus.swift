@@ -1,9 +1,28 @@
+import WidgetThumbnails
+
 /// The process exit codes, as DESIGN.md §3 and swift-argument-parser define them.
 enum ExitStatus: Int32, Sendable {
     /// Everything worked (also: help and version were printed).
     case success = 0
     /// An input failed or a check found a problem (EXIT_FAILURE).
     case failure = 1
+    /// `commit`: the revision is lower than the committed one (nothing written).
+    case stale = 3
+    /// `commit`: the revision is committed with other content (nothing written).
+    case conflict = 4
     /// The command line itself was wrong (EX_USAGE from sysexits.h).
     case usage = 64
+    /// `commit`, `gc`, `recover`: another writer held the container's lock past the timeout;
+    /// try again later (EX_TEMPFAIL from sysexits.h).
+    case lockTimeout = 75
+
+    /// The status for a store error: the three a caller acts on differently have their own.
+    static func of(_ error: StoreError) -> ExitStatus {
+        switch error {
+        case .stale: .stale
+        case .conflict: .conflict
+        case .lockTimeout: .lockTimeout
+        default: .failure
+        }
+    }
 }

@@ -2,13 +2,17 @@ import WidgetThumbnails
 
 extension Console {
     /// `widget-thumbs: <container>: <what the store said>` on standard error. The store's
-    /// descriptions start with `stale:` or `conflict:` for those two cases. An original that
-    /// could not be thumbnailed is reported like any image failure: `widget-thumbs: <file>: ...`.
+    /// descriptions start with `stale:`, `conflict:` or `lock timeout:` for those cases.
     func report(_ error: StoreError, container: String) {
-        if case .thumbnailFailed(let imageError) = error {
-            report(imageError)
-        } else {
-            write("\(WidgetThumbs.name): \(container): \(StoreText.shown(error.description))", to: .error)
+        write("\(WidgetThumbs.name): \(container): \(StoreText.shown(error.description))", to: .error)
+    }
+
+    /// An original that could not be thumbnailed is reported like any image failure
+    /// (`widget-thumbs: <file>: ...`); a store error as above.
+    func report(_ error: OriginalCommitError, container: String) {
+        switch error {
+        case .thumbnail(let imageError): report(imageError)
+        case .store(let storeError): report(storeError, container: container)
         }
     }
 }

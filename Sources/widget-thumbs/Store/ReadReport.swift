@@ -21,25 +21,35 @@ struct ReadReport {
     var state: String
     var revision: UInt64?
     var generatedAt: String?
+    /// Seconds since generatedAt, at the read.
+    var ageSeconds: Double?
+    /// When the state turns stale, then expired (ISO 8601).
+    var nextChange: String?
     /// `JSONValue.encoded` of the snapshot's payload.
     var payload: [UInt8]?
     var image: Image?
     var reason: String?
 
-    init(_ state: ReadState<JSONValue>, maxAge: Duration?, now: Date) {
-        switch state {
+    init(_ reading: SnapshotReading<JSONValue>, freshness: Freshness) {
+        let age = Int((reading.age?.totalSeconds ?? 0).rounded(.down))
+        switch reading.state {
         case .content(let snapshot, let image):
             self.init(state: "content", snapshot: snapshot, image: image, reason: nil)
         case .stale(let snapshot, let image):
-            let age = Int(now.timeIntervalSince(snapshot.generatedAt).rounded(.down))
-            let limit = maxAge.map { "\(Self.seconds($0)) s" } ?? "the freshness limit"
+            let limit = freshness.staleAfter.map { "\(Self.seconds($0)) s" } ?? "the freshness limit"
             self.init(state: "stale", snapshot: snapshot, image: image,
-                      reason: "generated \(age) s ago, older than \(limit)")
+                      reason: "generated \(age) s ago, at least \(limit)")
+        case .expired(let snapshot, let image):
+            let limit = freshness.expiredAfter.map { "\(Self.seconds($0)) s" } ?? "the expiry limit"
+            self.init(state: "expired", snapshot: snapshot, image: image,
+                      reason: "generated \(age) s ago, at least \(limit)")
         case .empty:
             self.init(state: "empty", reason: "nothing has been committed yet")
         case .unavailable(let failure):
             self.init(state: "unavailable", reason: failure.description)
         }
+        ageSeconds = reading.age.map { ($0.totalSeconds * 1000).rounded() / 1000 }
+        nextChange = reading.nextChange.map { $0.formatted(.iso8601) }
     }
 
     private init(state: String, reason: String) {
@@ -68,9 +78,12 @@ struct ReadReport {
                      "status": .string($0.status), "reason": text($0.reason)])
         } ?? .null
         let revisionValue: JSONValue = revision.map { .number(JSONNumber(String($0))!) } ?? .null
+        let ageValue: JSONValue = ageSeconds.flatMap { JSONNumber(String($0)) }.map(JSONValue.number) ?? .null
         let fields: [(String, [UInt8])] = [
+            ("ageSeconds", ageValue.encoded),
             ("generatedAt", text(generatedAt).encoded),
             ("image", imageValue.encoded),
+            ("nextChange", text(nextChange).encoded),
             ("payload", payload ?? JSONValue.null.encoded),
             ("reason", text(reason).encoded),
             ("revision", revisionValue.encoded),
@@ -90,6 +103,7 @@ struct ReadReport {
         var pairs: [(key: String, value: String)] = [("state", state)]
         if let revision { pairs.append(("revision", String(revision))) }
         if let generatedAt { pairs.append(("generated at", generatedAt)) }
+        if let nextChange { pairs.append(("next change", nextChange)) }
         if let payload { pairs.append(("payload", Self.preview(payload))) }
         if let image {
             var text = "\(StoreText.shown(image.relativePath)) (\(image.status))"

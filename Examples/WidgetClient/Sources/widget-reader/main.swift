@@ -1,42 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials // Date without Foundation's ICU data
+#else
 import Foundation
+#endif
 import Glibc
 import WidgetShared
-import WidgetThumbnails
+import WidgetSnapshots
 
 // The widget side: reads whatever is committed, without locks, and renders it. Every state
-// renders something; a broken photo costs the photo, not the widget.
+// renders something; a broken photo costs the photo, not the widget. It links WidgetSnapshots
+// only: no image codec, no colour library (a widget extension has about 30 MB).
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()),
-                          usage: "widget-reader --container DIR [--max-age SECONDS]")
+                          usage: "widget-reader --container DIR [--stale-after SECONDS] [--expire-after SECONDS]")
 let container = arguments.required("container")
-let maxAge = arguments.optional("max-age").map { text -> Duration in
-    guard let seconds = Int64(text), seconds >= 0 else { arguments.fail("--max-age takes whole seconds") }
-    return .seconds(seconds)
+@MainActor func seconds(_ name: String) -> Duration? {
+    arguments.optional(name).map { text -> Duration in
+        guard let seconds = Int64(text), seconds >= 0 else { arguments.fail("--\(name) takes whole seconds") }
+        return .seconds(seconds)
+    }
 }
+let freshness = Freshness(staleAfter: seconds("stale-after") ?? seconds("max-age"), expiredAfter: seconds("expire-after"))
 
 /// The text a widget would draw for a snapshot.
-func render(_ snapshot: Snapshot<WidgetPayload>, _ image: SnapshotImage?, note: String?) -> [String] {
+func render(_ snapshot: Snapshot<WidgetPayload>, _ image: SnapshotImage?, note: String?, showValues: Bool = true) -> [String] {
     var lines = ["┌ \(snapshot.payload.title)" + (note.map { " (\($0))" } ?? "")]
-    lines.append("│ count: \(snapshot.payload.count)")
-    if let image, image.status == .ok, let bytes = image.bytes {
+    lines.append(showValues ? "│ count: \(snapshot.payload.count)" : "│ count: hidden (too old to trust)")
+    if let image, image.status == .ok, let data = image.data {
+        // `data` is what UIImage(data:) takes.
         let reference = image.reference
-        lines.append("│ image: \(reference.pixelWidth)x\(reference.pixelHeight) \(reference.format.rawValue), \(bytes.count) bytes")
+        lines.append("│ image: \(reference.pixelWidth)x\(reference.pixelHeight) \(reference.format.rawValue), \(data.count) bytes")
     } else if let image {
         lines.append("│ no image (\(image.status.rawValue): \(image.reason ?? "no reason given"))")
     } else {
         lines.append("│ no image (none committed)")
     }
-    lines.append("└ revision \(snapshot.revision), updated by \(snapshot.payload.updatedBy) at \(snapshot.generatedAt.formatted(.iso8601))")
+    lines.append("└ revision \(snapshot.revision), updated by \(snapshot.payload.updatedBy) at \(snapshot.generatedAtText)")
     return lines
 }
 
-switch SnapshotReader<WidgetPayload>(containerAt: container).read(maxAge: maxAge) {
+let reading = SnapshotReader<WidgetPayload>(containerAt: container).read(freshness: freshness)
+switch reading.state {
 case .content(let snapshot, let image):
     render(snapshot, image, note: nil).forEach { print($0) }
 case .stale(let snapshot, let image):
     render(snapshot, image, note: "stale: open the app to refresh").forEach { print($0) }
+case .expired(let snapshot, let image):
+    render(snapshot, image, note: "expired", showValues: false).forEach { print($0) }
 case .empty:
     print("Nothing to show yet: open the app once.")
 case .unavailable(let failure):
     print("Widget unavailable: \(failure)")
     exit(1)
 }
+// A timeline provider would pass this to `.after(_:)` instead of polling.
+if let next = reading.nextChange { print("next change in \(Int(next.timeIntervalSinceNow.rounded(.up))) s") }

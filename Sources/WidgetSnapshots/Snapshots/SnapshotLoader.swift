@@ -1,0 +1,86 @@
+/// The reading steps shared by the reader, the writer's revision check and `verify`: confined
+/// opens, size caps, grammar and checksum checks, in that order.
+struct SnapshotLoader: Sendable {
+    let opener: ConfinedOpener
+    let limits: ReadLimits
+
+    /// The manifest, or nil when there is none.
+    func manifest() throws(ReadFailure) -> Manifest? {
+        let bytes: [UInt8]
+        do {
+            bytes = try opener.readFile(try! ContainerPath(Manifest.fileName), limit: limits.manifestBytes)
+        } catch {
+            switch error {
+            case .notFound: return nil
+            case .io: throw ReadFailure(unreadable: error)
+            default: throw ReadFailure(.manifestRejected, error.description)
+            }
+        }
+        do {
+            return try Manifest.decode(bytes)
+        } catch {
+            switch error {
+            case .corrupt(let reason): throw ReadFailure(.manifestCorrupt, reason)
+            case .rejected(let reason): throw ReadFailure(.manifestRejected, reason)
+            }
+        }
+    }
+
+    /// Snapshot `revision`, checked against `checksum` when a manifest binds it. Also returns
+    /// the exact bytes that were checked.
+    func snapshot<Payload: Decodable & Sendable>(revision: UInt64, checksum: String?,
+                                                 as type: Payload.Type) throws(ReadFailure) -> (Snapshot<Payload>, [UInt8]) {
+        let path = LayoutPath.snapshot(revision: revision)
+        let bytes: [UInt8]
+        do {
+            bytes = try opener.readFile(path.containerPath, limit: limits.snapshotBytes)
+        } catch {
+            switch error {
+            case .notFound: throw ReadFailure(.snapshotMissing, error.description)
+            case .io: throw ReadFailure(unreadable: error)
+            default: throw ReadFailure(.snapshotRejected, error.description)
+            }
+        }
+        if let checksum, !ChecksumText.matches(bytes, checksum) {
+            throw ReadFailure(.snapshotChecksumMismatch, "\(path): checksum mismatch: the manifest says \(checksum), the file is \(SHA256Digest.of(bytes))")
+        }
+        do {
+            return (try SnapshotCoding.decode(bytes, as: type, revision: revision), bytes)
+        } catch {
+            throw ReadFailure(.snapshotCorrupt, "\(path): \(error.reason)")
+        }
+    }
+
+    /// The image `reference` names, with its status; never throws.
+    func image(_ reference: ImageReference, revision: UInt64) -> SnapshotImage {
+        func refuse(_ status: SnapshotImage.Status, _ reason: String) -> SnapshotImage {
+            SnapshotImage(reference: reference, status: status, bytes: nil, reason: reason)
+        }
+        let path: LayoutPath
+        do {
+            path = try reference.layoutPath(revision: revision)
+        } catch {
+            return refuse(.rejected, error.description)
+        }
+        guard ChecksumText.isWellFormed(reference.checksum) else {
+            return refuse(.corrupt, "\(path): the snapshot's checksum \(ConfinementError.quoted(reference.checksum)) is malformed")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try opener.readFile(path.containerPath, limit: limits.imageBytes)
+        } catch {
+            if case .notFound = error { return refuse(.missing, error.description) }
+            return refuse(.rejected, error.description)
+        }
+        guard bytes.count == reference.byteCount else {
+            return refuse(.corrupt, "\(path): \(bytes.count) bytes, the snapshot says \(reference.byteCount)")
+        }
+        guard ChecksumText.matches(bytes, reference.checksum) else {
+            return refuse(.corrupt, "\(path): checksum mismatch: the snapshot says \(reference.checksum), the file is \(SHA256Digest.of(bytes))")
+        }
+        guard ImageFormat(magicBytesOf: bytes) == reference.format else {
+            return refuse(.corrupt, "\(path): the bytes are not \(reference.format.rawValue)")
+        }
+        return SnapshotImage(reference: reference, status: .ok, bytes: bytes, reason: nil)
+    }
+}

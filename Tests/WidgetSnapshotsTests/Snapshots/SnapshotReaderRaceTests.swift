@@ -1,0 +1,82 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+@testable import WidgetSnapshots
+
+/// A reader takes no lock, so a writer (and gc) can move on between any two of its calls. A
+/// complete revision is committed throughout, so the reader must always find one (issue 10,
+/// item 9).
+@Suite struct SnapshotReaderRaceTests {
+    let scratch = ScratchDirectory()
+
+    func commit(_ revision: UInt64) throws {
+        try Fixture.store(scratch).commit(revision: revision, payload: TestPayload(title: "r\(revision)", count: Int(revision)),
+                                          image: Fixture.storedImage(.webp, seed: "r\(revision)"))
+    }
+
+    /// A reader whose `hook` runs once, just before the first call that matches `trigger`.
+    func reader(trigger: @escaping @Sendable (FileSystemOperation) -> Bool,
+                hook: @escaping @Sendable () -> Void) -> SnapshotReader<TestPayload> {
+        let fired = Mutex(false)
+        var reader = Fixture.reader(scratch)
+        reader.operations = FileSystemOperations(interceptor: { operation in
+            guard trigger(operation), fired.withLock({ done in defer { done = true }; return !done }) else { return nil }
+            hook()
+            return nil
+        })
+        return reader
+    }
+
+    @Test func aManifestReplacedAfterItWasOpenedIsStillRead() throws {
+        try commit(1)
+        let scratch = scratch
+        let reader = reader(trigger: { $0.kind == .stat && $0.path == Manifest.fileName }) {
+            _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
+                                               image: Fixture.storedImage(.webp, seed: "r2"))
+        }
+        let state = reader.read()
+        guard case .content(let snapshot, let image) = state else { Issue.record("expected content, got \(state)"); return }
+        #expect(snapshot.revision == 1, "the opened (now unlinked) manifest names revision 1")
+        #expect(image?.status == .ok)
+        #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == 2)
+    }
+
+    @Test func aSnapshotCollectedAfterTheManifestWasReadIsFoundThroughTheNewManifest() throws {
+        try commit(1)
+        let scratch = scratch
+        let reader = reader(trigger: { $0.path == "snapshots/snapshot-1.json" }) {
+            // A newer commit, then gc with no grace: revision 1 is gone.
+            _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
+                                               image: Fixture.storedImage(.webp, seed: "r2"))
+            _ = unlink(scratch.url("container/snapshots/snapshot-1.json"))
+            _ = unlink(scratch.url("container/images/thumbnail-1.webp"))
+        }
+        let state = reader.read()
+        guard case .content(let snapshot, let image) = state else { Issue.record("expected content, got \(state)"); return }
+        #expect(snapshot.revision == 2)
+        #expect(image?.status == .ok)
+    }
+
+    @Test func anImageCollectedAfterTheSnapshotWasReadIsFoundThroughTheNewManifest() throws {
+        try commit(1)
+        let scratch = scratch
+        let reader = reader(trigger: { $0.path == "images/thumbnail-1.webp" }) {
+            _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
+                                               image: Fixture.storedImage(.webp, seed: "r2"))
+            _ = unlink(scratch.url("container/snapshots/snapshot-1.json"))
+            _ = unlink(scratch.url("container/images/thumbnail-1.webp"))
+        }
+        let state = reader.read()
+        guard case .content(let snapshot, let image) = state else { Issue.record("expected content, got \(state)"); return }
+        #expect(snapshot.revision == 2)
+        #expect(image?.status == .ok, "\(String(describing: image))")
+    }
+
+    @Test func aRealHardLinkIsStillRefused() throws {
+        try commit(1)
+        #expect(link(scratch.url("container/current.json"), scratch.url("elsewhere.json")) == 0)
+        guard case .unavailable(let failure) = Fixture.reader(scratch).read() else { Issue.record("expected unavailable"); return }
+        #expect(failure.reason.contains("2 hard links"), "\(failure)")
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import WidgetThumbnails
+
+@Suite struct RenderCostTests {
+    private func device(_ cost: RenderCost, _ family: WidgetFamily, _ screen: String, scale: Int) throws -> RenderCost.DeviceFit {
+        let familyCost = try #require(cost.cost(for: family))
+        return try #require(familyCost.devices.first { $0.screen == screen && $0.scale == scale })
+    }
+
+    @Test func a500x375ThumbnailOnCurrentIPhones() throws {
+        let cost = RenderCost(size: PixelSize(width: 500, height: 375))
+        #expect(cost.rgbaBytes == 750_000)
+        #expect(cost.bytesPerPixel == 4)
+        #expect(cost.extensionMemoryLimitBytes == 31_457_280)
+
+        // Figures from the issue: 158 pt @3x = 474 px; 4.4 x 474² = 988,574.4.
+        let small = try device(cost, .systemSmall, "393x852", scale: 3)
+        #expect(small.slotWidth == 474 && small.slotHeight == 474)
+        #expect(small.archivalCapPixels == 988_574)
+        #expect(small.fits)
+
+        // 321x148 pt @2x = 642x296 px; 4.4 x 190,032 = 836,140.8.
+        let medium = try device(cost, .systemMedium, "375x667", scale: 2)
+        #expect(medium.archivalCapPixels == 836_141)
+        #expect(cost.cost(for: .systemSmall)?.fitsEverywhere == true)
+    }
+
+    @Test func a2048SquareIsTooLargeForSmallButFitsLarge() throws {
+        let cost = RenderCost(size: PixelSize(width: 2048, height: 2048))
+        #expect(try !device(cost, .systemSmall, "430x932", scale: 3).fits)
+        #expect(try device(cost, .systemLarge, "430x932", scale: 3).fits)
+        let failing = try #require(cost.cost(for: .systemSmall)).failingDevices
+        #expect(failing.contains("iPhone 430x932@3x"))
+    }
+
+    @Test func familiesOnlyListDevicesThatOfferThem() throws {
+        let cost = RenderCost(size: PixelSize(width: 100, height: 100))
+        let extraLarge = try #require(cost.cost(for: .systemExtraLarge))
+        #expect(!extraLarge.devices.isEmpty)
+        #expect(extraLarge.devices.allSatisfy { $0.device == .iPad })
+        let inline = try #require(cost.cost(for: .accessoryInline))
+        #expect(inline.devices.allSatisfy { $0.device == .iPhone })
+        #expect(!inline.devices.contains { $0.screen == "320x568" })
+    }
+
+    @Test func the414x896ClassExistsAtBothScales() {
+        let scales = DeviceClass.catalog.filter { $0.screenName == "414x896" }.map(\.scale).sorted()
+        #expect(scales == [2, 3])
+        #expect(Set(DeviceClass.catalog.map(\.name)).count == DeviceClass.catalog.count)
+    }
+
+    @Test func wideColourDoublesTheBitmap() {
+        let cost = RenderCost(size: PixelSize(width: 500, height: 375), bytesPerPixel: 8)
+        #expect(cost.rgbaBytes == 1_500_000)
+    }
+
+    @Test(arguments: WidgetFamily.allCases)
+    func familySizingStaysUnderEveryCap(family: WidgetFamily) throws {
+        for source in [PixelSize(width: 4032, height: 3024), PixelSize(width: 3024, height: 4032),
+                       PixelSize(width: 4000, height: 400)] {
+            let box = FamilySizing.box(for: family, sourceSize: source)
+            let cost = RenderCost(size: box)
+            #expect(try #require(cost.cost(for: family)).fitsEverywhere, "\(family) \(source) -> \(box)")
+            // Keeps the aspect ratio within rounding.
+            let aspect = Double(source.width) / Double(source.height)
+            #expect(abs(Double(box.width) / Double(box.height) - aspect) < aspect * 0.02 + 0.01)
+        }
+    }
+
+    @Test func familySizingCoversTheLargestSlotWhenTheCapAllows() {
+        // systemSmall: largest slot 510x510 px (430x932@3x); smallest cap 4.4 x 240² (iPad
+        // 768x1024 small, 120 pt @2x) = 253,440 px, which is below 510², so the cap wins.
+        let small = FamilySizing.box(for: .systemSmall, sourceSize: PixelSize(width: 1000, height: 1000))
+        #expect(small.area <= 253_440)
+        #expect(small.width >= 500)
+        // A square source for systemLarge: the largest slot is 1092x1146 px, smallest cap
+        // 4.4 x 520² = 1,189,760, so the image covers 1146 px on both sides.
+        let large = FamilySizing.box(for: .systemLarge, sourceSize: PixelSize(width: 3000, height: 3000))
+        #expect(large.area <= 1_189_760)
+    }
+}

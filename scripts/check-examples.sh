@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The README's library snippet and Examples/WidgetClient, built and run so they cannot rot:
+# 1. the README's ```swift block under "## The library" must be readme-library/main.swift word
+#    for word, and running it must print what the README shows (numbers and hashes aside: the
+#    encoders may change the byte counts);
+# 2. widget-writer commits a photo and widget-reader, which links WidgetSnapshots only, reads it.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+example=Examples/WidgetClient
+work="$(mktemp -d /tmp/wt-examples-XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+python3 - "$work" <<'PY'
+import re, sys
+readme = open("README.md").read()
+section = readme[readme.index("## The library"):]
+blocks = re.findall(r"```(\w*)\n(.*?)```\n", section, re.S)
+code = next(body for lang, body in blocks if lang == "swift")
+output = next(body for lang, body in blocks if lang == "")
+source = open("Examples/WidgetClient/Sources/readme-library/main.swift").read()
+if code != source:
+    sys.exit("check-examples: the README's library snippet differs from Examples/WidgetClient/Sources/readme-library/main.swift")
+open(f"{sys.argv[1]}/expected.txt", "w").write(output)
+PY
+
+(cd "$example" && swift build -c release >/dev/null)
+bin="$(cd "$example" && swift build -c release --show-bin-path)"
+
+rm -rf /tmp/widget-container
+"$bin/readme-library" > "$work/actual.txt"
+python3 - "$work" <<'PY'
+import re, sys
+def shape(text):
+    return [re.sub(r"[0-9a-f]{64}", "HEX", re.sub(r"\d+", "N", line)) for line in text.splitlines()]
+expected, actual = (open(f"{sys.argv[1]}/{name}.txt").read() for name in ("expected", "actual"))
+if shape(expected) != shape(actual):
+    sys.exit(f"check-examples: readme-library printed\n{actual}\nbut the README shows\n{expected}")
+PY
+rm -rf /tmp/widget-container
+echo "README library snippet: builds, runs, prints what the README shows"
+
+"$bin/widget-writer" --container "$work/container" --photo SampleImages/large-4000x3000.jpg --revision 7 \
+    --title "Trip photos" --count 12 > "$work/writer.txt"
+grep -q "revision 7 committed" "$work/writer.txt" || { cat "$work/writer.txt"; exit 1; }
+"$bin/widget-reader" --container "$work/container" --stale-after 3600 --expire-after 86400 > "$work/reader.txt"
+grep -q "count: 12" "$work/reader.txt" && grep -q "│ image: .* jpeg, [0-9]* bytes" "$work/reader.txt" \
+    && grep -q "next change in" "$work/reader.txt" || { cat "$work/reader.txt"; exit 1; }
+if ldd "$bin/widget-reader" | grep -qE 'lib(turbojpeg|png16|webp|lcms2|heif)'; then
+    echo "check-examples: widget-reader links an image or colour library:" >&2
+    ldd "$bin/widget-reader" >&2
+    exit 1
+fi
+echo "Examples/WidgetClient: writer commits, reader reads, reader links no codec"
