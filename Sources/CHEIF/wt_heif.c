@@ -1,4 +1,5 @@
 #include "wt_heif.h"
+#include "wt_heif_fail.h"
 #include "wt_heif_unfiltered_hevc.h"
 
 #include <libheif/heif.h>
@@ -23,7 +24,7 @@ struct wt_heif_pixels {
     int32_t has_alpha, premultiplied;
 };
 
-static wt_heif_status fail(wt_heif_status status, char *error, size_t capacity, const char *format, ...) {
+wt_heif_status wt_heif_fail(wt_heif_status status, char *error, size_t capacity, const char *format, ...) {
     if (error != NULL && capacity > 0) {
         va_list arguments;
         va_start(arguments, format);
@@ -61,7 +62,7 @@ static wt_heif_status fail_heif(struct heif_error result, const char *what, char
         if (message[index] == '\n' || message[index] == '\r') message[index] = ' ';
     }
     while (length > 0 && message[length - 1] == ' ') message[--length] = '\0';
-    return fail(status, error, capacity, "%s: %s (libheif error %d.%d)", what, message, (int)result.code,
+    return wt_heif_fail(status, error, capacity, "%s: %s (libheif error %d.%d)", what, message, (int)result.code,
                 (int)result.subcode);
 }
 
@@ -72,22 +73,22 @@ static void initialise_library(void) { heif_init(NULL); }
 wt_heif_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, int32_t max_threads,
                             uint32_t primary_id, wt_heif_file **file, char *error, size_t error_capacity) {
     if (file == NULL || (data == NULL && size > 0) || max_side < 1 || max_threads < 0) {
-        return fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
+        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
     }
     *file = NULL;
     if (size == 0) {
-        return fail(WT_HEIF_CORRUPT, error, error_capacity, "the file is empty");
+        return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "the file is empty");
     }
     pthread_once(&library_once, initialise_library);
 
     struct wt_heif_file *opened = calloc(1, sizeof(*opened));
     if (opened == NULL) {
-        return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
+        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
     }
     opened->context = heif_context_alloc();
     if (opened->context == NULL) {
         free(opened);
-        return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libheif could not allocate a context");
+        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libheif could not allocate a context");
     }
     // Before reading: libheif checks ispe and grid sizes against this while parsing.
     heif_context_set_maximum_image_size_limit(opened->context, max_side);
@@ -135,7 +136,7 @@ static heif_item_id first_exif_id(const struct heif_image_handle *handle) {
 
 wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, char *error, size_t error_capacity) {
     if (file == NULL || info == NULL) {
-        return fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
+        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
     }
     memset(info, 0, sizeof(*info));
 
@@ -190,7 +191,7 @@ wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, char *e
 
 wt_heif_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, char *error, size_t error_capacity) {
     if (file == NULL || buffer == NULL || size != heif_image_handle_get_raw_color_profile_size(file->primary)) {
-        return fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "the ICC buffer does not match the profile");
+        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "the ICC buffer does not match the profile");
     }
     return fail_heif(heif_image_handle_get_raw_color_profile(file->primary, buffer), "cannot read the ICC profile",
                      error, error_capacity);
@@ -199,7 +200,7 @@ wt_heif_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size
 wt_heif_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, char *error, size_t error_capacity) {
     const heif_item_id exif = file != NULL ? first_exif_id(file->primary) : 0;
     if (exif == 0 || buffer == NULL || size != heif_image_handle_get_metadata_size(file->primary, exif)) {
-        return fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "the Exif buffer does not match the block");
+        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "the Exif buffer does not match the block");
     }
     return fail_heif(heif_image_handle_get_metadata(file->primary, exif, buffer), "cannot read the Exif block",
                      error, error_capacity);
@@ -209,7 +210,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
                               wt_heif_loop_filters loop_filters, wt_heif_pixels **pixels, int32_t *width, int32_t *height,
                               char *error, size_t error_capacity) {
     if (file == NULL || pixels == NULL || width == NULL || height == NULL) {
-        return fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
+        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
     }
     *pixels = NULL;
     struct heif_image_handle *handle = file->primary;
@@ -234,7 +235,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     struct heif_decoding_options *options = heif_decoding_options_alloc();
     if (options == NULL) {
         if (handle != file->primary) heif_image_handle_release(handle);
-        return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
+        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
     }
     options->ignore_transformations = 0;  // libheif applies irot, imir and clap, once
     options->convert_hdr_to_8bit = 0;     // we round to 8 bits ourselves (it truncates)
@@ -254,7 +255,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     struct wt_heif_pixels *decoded = calloc(1, sizeof(*decoded));
     if (decoded == NULL) {
         heif_image_release(image);
-        return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
+        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
     }
     decoded->image = image;
     decoded->width = heif_image_get_width(image, heif_channel_interleaved);
@@ -267,7 +268,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     if (decoded->plane == NULL || decoded->width < 1 || decoded->height < 1 || decoded->bits < 1 || decoded->bits > 16 ||
         (int64_t)decoded->stride < (int64_t)decoded->width * (alpha ? 4 : 3) * sample_bytes) {
         wt_heif_pixels_free(decoded);
-        return fail(WT_HEIF_CORRUPT, error, error_capacity, "libheif returned no usable interleaved plane");
+        return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "libheif returned no usable interleaved plane");
     }
     *width = decoded->width;
     *height = decoded->height;

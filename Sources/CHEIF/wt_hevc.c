@@ -1,8 +1,7 @@
 #include "wt_hevc.h"
+#include "wt_heif_fail.h"
 
 #include <libde265/de265.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,16 +12,6 @@ struct wt_hevc_picture {
     int strides[3];
     int32_t width, height;
 };
-
-static wt_heif_status fail(wt_heif_status status, char *error, size_t capacity, const char *format, ...) {
-    if (error != NULL && capacity > 0) {
-        va_list arguments;
-        va_start(arguments, format);
-        vsnprintf(error, capacity, format, arguments);
-        va_end(arguments);
-    }
-    return status;
-}
 
 static uint32_t big_endian(const uint8_t *bytes, int count) {
     uint32_t value = 0;
@@ -64,20 +53,20 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
                               int32_t skip_loop_filters, wt_hevc_picture **result,
                               char *error, size_t error_capacity) {
     if (config == NULL || data == NULL || result == NULL) {
-        return fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
+        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
     }
     *result = NULL;
     // hvcC fields 16-18: chroma_format_idc, bit depths minus 8. Checked before decoding anything.
-    if (config_size < 23) return fail(WT_HEIF_CORRUPT, error, error_capacity, "the hvcC box is too short");
+    if (config_size < 23) return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "the hvcC box is too short");
     if ((config[16] & 3) != 1 || (config[17] & 7) != 0 || (config[18] & 7) != 0) {
-        return fail(WT_HEIF_UNSUPPORTED, error, error_capacity, "not 8-bit 4:2:0");
+        return wt_heif_fail(WT_HEIF_UNSUPPORTED, error, error_capacity, "not 8-bit 4:2:0");
     }
     struct wt_hevc_picture *picture = calloc(1, sizeof(*picture));
-    if (picture == NULL) return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
+    if (picture == NULL) return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
     picture->context = de265_new_decoder();
     if (picture->context == NULL) {
         free(picture);
-        return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libde265 could not allocate a decoder");
+        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libde265 could not allocate a decoder");
     }
     // No worker threads: one decode per job is the parallelism.
     de265_set_parameter_bool(picture->context, DE265_DECODER_PARAM_DISABLE_DEBLOCKING, skip_loop_filters ? 1 : 0);
@@ -86,7 +75,7 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
     const int length_size = push_parameter_sets(picture->context, config, config_size);
     if (length_size < 0) {
         wt_hevc_picture_free(picture);
-        return fail(WT_HEIF_CORRUPT, error, error_capacity, "the hvcC box is damaged");
+        return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "the hvcC box is damaged");
     }
     size_t offset = 0;
     while (offset < data_size) {
@@ -95,11 +84,11 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
         offset += (size_t)length_size;
         if (length > data_size - offset || length > INT32_MAX) {
             wt_hevc_picture_free(picture);
-            return fail(WT_HEIF_CORRUPT, error, error_capacity, "a NAL unit runs past the image data");
+            return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "a NAL unit runs past the image data");
         }
         if (!de265_isOK(de265_push_NAL(picture->context, data + offset, (int)length, 0, NULL))) {
             wt_hevc_picture_free(picture);
-            return fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libde265 refused a NAL unit");
+            return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libde265 refused a NAL unit");
         }
         offset += length;
     }
@@ -113,13 +102,13 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
     if (picture->image == NULL) picture->image = de265_peek_next_picture(picture->context);
     if (picture->image == NULL) {
         wt_hevc_picture_free(picture);
-        return fail(WT_HEIF_CORRUPT, error, error_capacity, "libde265 decoded no picture");
+        return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "libde265 decoded no picture");
     }
     const struct de265_image *image = picture->image;
     if (de265_get_chroma_format(image) != de265_chroma_420 || de265_get_bits_per_pixel(image, 0) != 8 ||
         de265_get_bits_per_pixel(image, 1) != 8 || de265_get_bits_per_pixel(image, 2) != 8) {
         wt_hevc_picture_free(picture);
-        return fail(WT_HEIF_UNSUPPORTED, error, error_capacity, "the picture is not 8-bit 4:2:0");
+        return wt_heif_fail(WT_HEIF_UNSUPPORTED, error, error_capacity, "the picture is not 8-bit 4:2:0");
     }
     picture->width = de265_get_image_width(image, 0);
     picture->height = de265_get_image_height(image, 0);
@@ -130,12 +119,12 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
         if (picture->planes[plane] == NULL || picture->strides[plane] < expected_width ||
             de265_get_image_width(image, plane) < expected_width || de265_get_image_height(image, plane) < expected_height) {
             wt_hevc_picture_free(picture);
-            return fail(WT_HEIF_CORRUPT, error, error_capacity, "libde265 returned an unusable plane");
+            return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "libde265 returned an unusable plane");
         }
     }
     if (picture->width < 1 || picture->height < 1) {
         wt_hevc_picture_free(picture);
-        return fail(WT_HEIF_CORRUPT, error, error_capacity, "the picture has no size");
+        return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "the picture has no size");
     }
     *result = picture;
     return WT_HEIF_OK;
