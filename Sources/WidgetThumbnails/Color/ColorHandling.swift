@@ -30,6 +30,7 @@ public struct ColorHandling: Sendable, Codable, Equatable, CustomStringConvertib
         self.sourceProfile = sourceProfile
     }
 
+    /// What was done to the colours, naming the source's profile ("converted \"Display P3\" to sRGB").
     public var description: String {
         let name = sourceProfile.map { "\"\($0)\"" } ?? "the profile"
         switch action {

@@ -15,6 +15,7 @@ public struct DecodeLimits: Sendable, Equatable {
     /// a 200 MP phone HEIC is 768 tiles of 512x512, a 12 MP iPhone one 48.
     public var maxTiles: Int
 
+    /// Every parameter defaults to the value documented on its property.
     public init(maxPixels: Int = 134_217_728, maxDimension: Int = 65_535,
                 maxFileBytes: Int = 128 << 20, maxMetadataBytes: Int = 4 << 20, maxTiles: Int = 4_096) {
         self.maxPixels = maxPixels
@@ -24,6 +25,7 @@ public struct DecodeLimits: Sendable, Equatable {
         self.maxTiles = maxTiles
     }
 
+    /// The limits every decode uses unless the caller sets its own: all the defaults above.
     public static let `default` = DecodeLimits()
 
     /// Throws `tooLarge` (or `corruptImage` for a zero side) unless `size` is within the limits.

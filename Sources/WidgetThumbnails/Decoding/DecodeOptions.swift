@@ -15,6 +15,8 @@ public struct DecodeOptions: Sendable, Equatable {
     /// of `targetBox` per axis. Default `.skipWhenDownscaling`; `.always` runs them.
     public var hevcLoopFilters: HEVCLoopFilterPolicy
 
+    /// Every parameter defaults to the value documented on its property: a full-size, lenient
+    /// decode within `DecodeLimits.default`.
     public init(limits: DecodeLimits = .default, strictness: Strictness = .lenient, targetBox: PixelSize? = nil,
                 embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
                 hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {

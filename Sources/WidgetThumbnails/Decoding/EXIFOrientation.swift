@@ -1,13 +1,21 @@
 /// EXIF orientation (TIFF tag 0x0112): how the stored pixels must be transformed to be upright.
 public enum EXIFOrientation: Int, Sendable, Codable, CaseIterable {
-    case up = 1             // as stored
-    case upMirrored = 2     // flip left-right
-    case down = 3           // rotate 180°
-    case downMirrored = 4   // flip top-bottom
-    case leftMirrored = 5   // transpose (flip across the main diagonal)
-    case right = 6          // rotate 90° clockwise to display
-    case rightMirrored = 7  // transverse (flip across the anti-diagonal)
-    case left = 8           // rotate 90° counter-clockwise to display
+    /// As stored.
+    case up = 1
+    /// Flip left-right.
+    case upMirrored = 2
+    /// Rotate 180°.
+    case down = 3
+    /// Flip top-bottom.
+    case downMirrored = 4
+    /// Transpose (flip across the main diagonal).
+    case leftMirrored = 5
+    /// Rotate 90° clockwise to display.
+    case right = 6
+    /// Transverse (flip across the anti-diagonal).
+    case rightMirrored = 7
+    /// Rotate 90° counter-clockwise to display.
+    case left = 8
 
     /// Orientations 5-8 exchange width and height.
     public var swapsAxes: Bool { rawValue >= 5 }

@@ -3,6 +3,8 @@
 /// out of range counts as "no orientation" (`.up`), never an error: a bad tag must not cost a
 /// picture.
 public enum EXIFReader {
+    /// The orientation in a TIFF-structured block (starting with "II" or "MM"), or `.up` when the
+    /// block is malformed or has no valid orientation tag in its first IFD.
     public static func orientation(inTIFF tiff: some Collection<UInt8>) -> EXIFOrientation {
         let bytes = Array(tiff)
         guard bytes.count >= 8 else { return .up }

@@ -3,11 +3,14 @@
 public enum FormatSniffer {
     /// What the first bytes say.
     public enum Verdict: Sendable, Equatable {
+        /// A format we decode.
         case supported(ImageFormat)
         /// A format we recognise but do not decode (GIF, TIFF, ...), or nil when unknown.
         case unsupported(String?)
     }
 
+    /// The verdict on an input from its first bytes: the magic number, or for HEIF and AVIF the
+    /// `ftyp` box's brands. Never throws: an unknown input is `.unsupported(nil)`.
     public static func sniff(_ bytes: some Collection<UInt8>) -> Verdict {
         let head = Array(bytes.prefix(32))
         // JPEG, PNG and WebP by the magic the store checks too (a PNG whose signature lost its

@@ -1,7 +1,9 @@
 /// An embedded ICC colour profile, kept as bytes, with what we read from its header.
 public struct ICCProfile: Sendable, Equatable {
+    /// The whole profile, header included, exactly as embedded.
     public var data: [UInt8]
 
+    /// Wraps profile bytes as they are; nothing is validated until a property reads the header.
     public init(data: [UInt8]) { self.data = data }
 
     /// The data colour space from the header ("RGB ", "GRAY", "CMYK"), when the header is there.

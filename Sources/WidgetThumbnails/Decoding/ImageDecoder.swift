@@ -12,6 +12,8 @@ public enum ImageDecoder {
         }
     }
 
+    /// The header facts of `bytes` without decoding pixels, or the format decoder's error with
+    /// `file` named in it. Refuses sizes over `limits` (default `DecodeLimits.default`).
     public static func probe(_ bytes: [UInt8], file: String? = nil,
                              limits: DecodeLimits = .default) throws(ImageError) -> ImageInfo {
         do {
@@ -21,6 +23,8 @@ public enum ImageDecoder {
         }
     }
 
+    /// Decodes `bytes` with the decoder its format needs. Errors name `file` when given. Options
+    /// default to a full-size, lenient decode within `DecodeLimits.default`.
     public static func decode(_ bytes: [UInt8], file: String? = nil,
                               options: DecodeOptions = DecodeOptions()) throws(ImageError) -> DecodedImage {
         do {

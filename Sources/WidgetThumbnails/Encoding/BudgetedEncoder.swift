@@ -16,16 +16,21 @@ public struct BudgetedEncoder: Sendable {
     /// it should resample from the best source it has (not from the previous step's output).
     public typealias Resize = (PixelSize) throws(ImageError) -> RGBAImage
 
+    /// The format every encode writes (JPEG, WebP or PNG).
     public var format: ImageFormat
+    /// The cap the result must fit. Default `.standard`: 300,000 bytes.
     public var budget: ByteBudget
     /// nil means the format's standard range; ignored for PNG.
     public var quality: QualityRange?
+    /// How the pixel size shrinks once the quality floor does not fit. Default `.standard`.
     public var shrink: ShrinkSteps
     /// Embedded in every encode, so its bytes count against the budget.
     public var iccProfile: ICCProfile?
     /// Default `.standard`; ignored for PNG.
     public var effort: EncodeEffort
 
+    /// Every parameter but `format` defaults to the value documented on its property; `quality`
+    /// and `iccProfile` default to nil.
     public init(format: ImageFormat, budget: ByteBudget = .standard, quality: QualityRange? = nil,
                 shrink: ShrinkSteps = .standard, iccProfile: ICCProfile? = nil, effort: EncodeEffort = .standard) {
         self.format = format

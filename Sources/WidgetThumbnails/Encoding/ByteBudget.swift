@@ -8,6 +8,7 @@ public struct ByteBudget: Sendable, Hashable, CustomStringConvertible {
     /// 500 KB: no option lifts a thumbnail above this.
     public static let hardCeiling = 500_000
 
+    /// The default budget: `defaultCap` (300,000 bytes).
     public static let standard = ByteBudget()
 
     /// The cap in force: the requested cap, clamped to 0...hardCeiling.
@@ -22,9 +23,12 @@ public struct ByteBudget: Sendable, Hashable, CustomStringConvertible {
         self.cap = min(max(cap, 0), Self.hardCeiling)
     }
 
+    /// Whether the requested cap was changed (over `hardCeiling`, or negative), so a front end can say so.
     public var wasClamped: Bool { cap != requestedCap }
 
+    /// Whether `byteCount` bytes fit: at most `cap`.
     public func admits(byteCount: Int) -> Bool { byteCount <= cap }
 
+    /// The cap in force, as "300000 bytes".
     public var description: String { "\(cap) bytes" }
 }

@@ -6,6 +6,7 @@
 ///   same SSIM on photos at 500 px, for about 2.4x its encode time.
 /// - JPEG: see `JPEGEncoder.Settings.init(quality:effort:)`.
 public struct EncodeEffort: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The valid levels: 0 (fastest) to 6 (smallest).
     public static let range = 0...6
 
     /// 0-6.
@@ -30,7 +31,9 @@ public struct EncodeEffort: Sendable, Hashable, Comparable, CustomStringConverti
     /// 6: the fewest bytes, at several times the encode time of 4.
     public static let smallest = EncodeEffort(checked: 6)
 
+    /// Orders by level: more effort is greater.
     public static func < (lhs: EncodeEffort, rhs: EncodeEffort) -> Bool { lhs.level < rhs.level }
 
+    /// The level, as a bare number ("4").
     public var description: String { "\(level)" }
 }

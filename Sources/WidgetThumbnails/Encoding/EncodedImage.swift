@@ -1,11 +1,15 @@
 /// One encode the budget search made.
 public struct EncodeAttempt: Sendable, Hashable, CustomStringConvertible {
+    /// The pixel size encoded.
     public var size: PixelSize
     /// nil for PNG.
     public var quality: Int?
+    /// How many bytes the encode produced.
     public var byteCount: Int
+    /// Whether those bytes were within the budget's cap.
     public var fits: Bool
 
+    /// Size, quality and bytes, as "500x375 q80: 123456 bytes", marked "(over)" when it did not fit.
     public var description: String {
         let setting = quality.map { "q\($0)" } ?? "lossless"
         return "\(size) \(setting): \(byteCount) bytes\(fits ? "" : " (over)")"
@@ -14,7 +18,9 @@ public struct EncodeAttempt: Sendable, Hashable, CustomStringConvertible {
 
 /// The budget search's result: the bytes to publish and how they were found.
 public struct EncodedImage: Sendable, Equatable {
+    /// The encoded file, ready to publish.
     public var bytes: [UInt8]
+    /// The format the bytes are in.
     public var format: ImageFormat
     /// The quality used; nil for PNG.
     public var quality: Int?
@@ -23,5 +29,6 @@ public struct EncodedImage: Sendable, Equatable {
     /// Every encode, in order; the chosen one is among them.
     public var attempts: [EncodeAttempt]
 
+    /// How many encodes the search made (`attempts.count`): 1 in the common case.
     public var encodeCount: Int { attempts.count }
 }

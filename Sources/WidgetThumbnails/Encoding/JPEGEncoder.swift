@@ -33,13 +33,20 @@ public enum JPEGEncoder {
         case optimized
     }
 
+    /// Everything one JPEG encode is told: quality, chroma subsampling, scan order and Huffman
+    /// tables.
     public struct Settings: Sendable, Equatable {
         /// 1-100.
         public var quality: Int
+        /// Chroma subsampling. Default from the quality: see `subsampling(forQuality:)`.
         public var subsampling: Subsampling
+        /// Entropy coding order. Default `.baseline`.
         public var scan: Scan
+        /// Huffman tables of a baseline scan. Default `.optimized`.
         public var huffmanTables: HuffmanTables
 
+        /// `subsampling` defaults to the quality's choice (`subsampling(forQuality:)`), `scan` to
+        /// `.baseline` and `huffmanTables` to `.optimized`. Quality is checked when encoding.
         public init(quality: Int, subsampling: Subsampling? = nil, scan: Scan = .baseline,
                     huffmanTables: HuffmanTables = .optimized) {
             self.quality = quality

@@ -2,6 +2,7 @@
 public enum OutputFormat: String, Sendable, Codable, CaseIterable {
     /// JPEG for opaque images, WebP for images with any transparency (JPEG has no alpha).
     case auto
+    /// That format, whatever the image (JPEG flattens alpha onto white).
     case jpeg, webp, png
 
     /// The format to write `image` in.

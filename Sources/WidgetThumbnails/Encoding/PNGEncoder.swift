@@ -4,20 +4,25 @@ import CPNG
 /// fewer bytes to compress), RGBA otherwise, with an iCCP chunk when given a profile.
 /// Lossless, so it has no quality: only the pixel size changes the byte count.
 public enum PNGEncoder {
+    /// What one PNG encode is told: only the zlib compression level.
     public struct Settings: Sendable, Equatable {
         /// zlib level 0-9. Default 6: on a 500x375 photo level 9 saved nothing over 6, and
         /// level 1 was 3x faster but 12% larger.
         public var compressionLevel: Int
 
+        /// `compressionLevel` defaults to 6; it is checked when encoding.
         public init(compressionLevel: Int = 6) {
             self.compressionLevel = compressionLevel
         }
     }
 
+    /// zlib levels libpng accepts: 0 (store) to 9 (smallest).
     public static let compressionRange = 0...9
     /// libpng's default user limit on width and height, which applies to writing too.
     public static let maxDimension = 1_000_000
 
+    /// Encodes `image` losslessly and embeds `iccProfile` as iCCP. Throws `invalidArgument` for
+    /// a level outside `compressionRange` and `tooLarge` for a side over `maxDimension`.
     public static func encode(
         _ image: RGBAImage, settings: Settings = Settings(), iccProfile: ICCProfile? = nil
     ) throws(ImageError) -> [UInt8] {

@@ -7,6 +7,8 @@ public struct QualityRange: Sendable, Hashable, CustomStringConvertible {
     /// The lowest quality the search may pick.
     public var floor: Int
 
+    /// Stores both as given; `BudgetedEncoder.encode` checks them against the format
+    /// (`floor <= start`, both in its quality range) before its first encode.
     public init(start: Int, floor: Int) {
         self.start = start
         self.floor = floor
@@ -35,5 +37,6 @@ public struct QualityRange: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The range as "floor-start" ("40-80").
     public var description: String { "\(floor)-\(start)" }
 }

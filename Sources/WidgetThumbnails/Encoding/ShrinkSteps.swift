@@ -6,11 +6,14 @@ public struct ShrinkSteps: Sendable, Hashable {
     /// below the image's own long side when that is smaller (then it does not shrink at all).
     public var minimumLongSide: Int
 
+    /// Defaults: `factor` 0.85 (15% off the long side per step), `minimumLongSide` 300 px.
+    /// `BudgetedEncoder.encode` refuses invalid ones before its first encode.
     public init(factor: Double = 0.85, minimumLongSide: Int = 300) {
         self.factor = factor
         self.minimumLongSide = minimumLongSide
     }
 
+    /// The default steps: factor 0.85 down to a 300 px long side.
     public static let standard = ShrinkSteps()
 
     /// The sizes to try after `size`, largest first, keeping the aspect ratio: each long side

@@ -5,6 +5,7 @@ import CWebP
 /// otherwise. An ICC profile makes the file extended (VP8X + ICCP, through libwebpmux).
 /// No EXIF, no XMP.
 public enum WebPEncoder {
+    /// Everything one WebP encode is told: quality, method, alpha quality and sharp YUV.
     public struct Settings: Sendable, Equatable {
         /// 0-100.
         public var quality: Int
@@ -23,6 +24,8 @@ public enum WebPEncoder {
         /// fixes is only visible on saturated red edges.
         public var sharpYUV: Bool
 
+        /// Defaults: `method` 4 (`EncodeEffort.standard`), `alphaQuality` 100 (lossless alpha),
+        /// `sharpYUV` off. Values are checked when encoding.
         public init(quality: Int, method: Int = EncodeEffort.standard.level, alphaQuality: Int = 100,
                     sharpYUV: Bool = false) {
             self.quality = quality
@@ -37,11 +40,15 @@ public enum WebPEncoder {
         }
     }
 
+    /// Quality (and alpha quality) libwebp accepts.
     public static let qualityRange = 0...100
+    /// Methods libwebp accepts: 0 (fastest) to 6 (smallest).
     public static let methodRange = 0...6
     /// Largest width or height a WebP can have.
     public static let maxDimension = 16_383
 
+    /// Encodes `image` as lossy WebP and embeds `iccProfile` as ICCP. Throws `invalidArgument`
+    /// for settings outside their ranges and `tooLarge` for a side over `maxDimension`.
     public static func encode(
         _ image: RGBAImage, settings: Settings, iccProfile: ICCProfile? = nil
     ) throws(ImageError) -> [UInt8] {

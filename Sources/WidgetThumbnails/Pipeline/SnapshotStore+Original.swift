@@ -18,6 +18,7 @@ public enum OriginalCommitError: Error, Sendable, Equatable, CustomStringConvert
     /// The store's error: stale, conflict, lock timeout, I/O, ...
     case store(StoreError)
 
+    /// The underlying error's own description.
     public var description: String {
         switch self {
         case .thumbnail(let error): error.description

@@ -10,6 +10,7 @@ public enum ThumbnailInput {
     case bytes([UInt8])
     /// A PNG left in its open file, read row by row.
     case pngFile(OpenInputFile)
+    /// A JPEG left in its open file, read as the decoder asks.
     case jpegFile(OpenInputFile)
 
     /// Opens `path` (refusing files over `maxBytes` before reading) and sniffs its first bytes:

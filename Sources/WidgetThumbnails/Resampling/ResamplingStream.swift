@@ -16,6 +16,7 @@ import CResample
 /// let thumbnail = stream.finish()
 /// ```
 public final class ResamplingStream {
+    /// The size of the source image whose rows `consume(row:)` takes, top to bottom.
     public let sourceSize: PixelSize
     /// The size `finish()` returns: the requested target, clamped to the source per axis.
     public let targetSize: PixelSize

@@ -35,12 +35,17 @@ public struct HEIFDetails: Sendable, Equatable {
     public var thumbnails: [HEIFEmbeddedImage]
     /// Top-level images in the file (bursts, stereo pairs): only the primary is decoded.
     public var topLevelImages: Int
-    /// Depth maps, and other auxiliary images (gain maps, mattes): listed, never decoded.
+    /// Depth maps of the primary: listed, never decoded.
     public var depthImages: Int
+    /// Auxiliary images of the primary other than depth and alpha (gain maps, portrait mattes,
+    /// ...): listed, never decoded.
     public var otherAuxiliaryImages: Int
+    /// Where the primary's colour description comes from.
     public var colourSource: ColourSource
+    /// The primary's `nclx` colour description, when it has one.
     public var nclx: NCLXColour?
 
+    /// Memberwise: each parameter sets the property of the same name.
     public init(brand: String, primaryType: String?, gridTiles: Int, primaryIsHEVC: Bool, storedSize: PixelSize,
                 transforms: [HEIFTransform], exifOrientation: EXIFOrientation?, thumbnails: [HEIFEmbeddedImage],
                 topLevelImages: Int, depthImages: Int, otherAuxiliaryImages: Int,

@@ -1,6 +1,7 @@
 /// Which image of a HEIF file a thumbnail is made from: the primary image, or an embedded
 /// thumbnail that is good enough for the output (see `EmbeddedThumbnailPolicy`).
 public enum HEIFImageChoice: Sendable, Equatable, CustomStringConvertible {
+    /// Why an embedded thumbnail was chosen over the primary image.
     public enum Reason: String, Sendable, Codable {
         /// At least twice the output size per axis: as good a source as the primary.
         case twiceTheOutput
@@ -8,7 +9,9 @@ public enum HEIFImageChoice: Sendable, Equatable, CustomStringConvertible {
         case primaryOverLimits
     }
 
+    /// The primary image, decoded (possibly shrunk on load).
     case primary
+    /// An embedded thumbnail stands in for the primary, for the reason given.
     case embeddedThumbnail(HEIFEmbeddedImage, Reason)
 
     /// The largest relative difference of aspect ratio an embedded image may have.
@@ -69,6 +72,7 @@ public enum HEIFImageChoice: Sendable, Equatable, CustomStringConvertible {
         Double(size.width) >= Double(output.width) * factor && Double(size.height) >= Double(output.height) * factor
     }
 
+    /// What was chosen and why, for logs and `inspect`.
     public var description: String {
         switch self {
         case .primary: "primary image"

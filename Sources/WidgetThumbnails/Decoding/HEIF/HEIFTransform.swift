@@ -8,10 +8,13 @@ public enum HEIFTransform: Sendable, Equatable, Codable, CustomStringConvertible
     /// `clap`: crop to a clean aperture of this size (rounded down), centred with an offset.
     case cleanAperture(width: Int, height: Int)
 
+    /// The axis an `imir` property mirrors about.
     public enum Axis: String, Sendable, Codable {
+        /// `vertical`: left-right mirror; `horizontal`: top-bottom mirror.
         case vertical, horizontal
     }
 
+    /// The property and its value, as `inspect` prints it ("irot 90° anticlockwise").
     public var description: String {
         switch self {
         case .rotation(let degrees): "irot \(degrees)° anticlockwise"

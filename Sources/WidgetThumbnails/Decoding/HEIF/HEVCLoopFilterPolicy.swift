@@ -27,6 +27,8 @@ public enum HEVCLoopFilterPolicy: String, Sendable, Codable, CaseIterable {
 
 /// Whether HEVC's in-loop filters ran for a decoded HEIC image (see `HEVCLoopFilterPolicy`).
 public enum HEVCLoopFilters: String, Sendable, Codable {
+    /// They ran: the exact picture the encoder meant.
     case applied
+    /// Skipped for a much smaller thumbnail (see `HEVCLoopFilterPolicy.skipWhenDownscaling`).
     case skipped
 }

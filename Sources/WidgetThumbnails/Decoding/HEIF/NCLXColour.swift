@@ -6,13 +6,18 @@ import CColorManagement
 /// from the primaries and the transfer function. PQ and HLG are clipped at 203 cd/m² (BT.2408
 /// reference white): an 8-bit sRGB thumbnail has no headroom, and the profile's name says so.
 public struct NCLXColour: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// `colour_primaries` code point (1: BT.709, 9: BT.2020, 12: Display P3, ...).
     public var primaries: Int
+    /// `transfer_characteristics` code point (1: BT.709, 13: sRGB, 16: PQ, 18: HLG, ...).
     public var transfer: Int
+    /// `matrix_coefficients` code point: the YCbCr-to-RGB matrix libheif uses.
     public var matrix: Int
+    /// Whether samples use the full range (0-255) rather than the limited video range.
     public var fullRange: Bool
     /// CIE xy of red, green, blue and white as libheif decodes `primaries`.
     public var chromaticities: [Float]
 
+    /// Memberwise: each parameter sets the property of the same name.
     public init(primaries: Int, transfer: Int, matrix: Int, fullRange: Bool, chromaticities: [Float]) {
         self.primaries = primaries
         self.transfer = transfer
@@ -33,6 +38,7 @@ public struct NCLXColour: Sendable, Equatable, Codable, CustomStringConvertible 
     /// PQ or HLG: converted with highlights clipped.
     public var isHDR: Bool { transfer == 16 || transfer == 18 }
 
+    /// A readable name for `primaries` ("Display P3"), or "code N" for one we do not name.
     public var primariesName: String {
         switch primaries {
         case 1: "BT.709"
@@ -47,6 +53,7 @@ public struct NCLXColour: Sendable, Equatable, Codable, CustomStringConvertible 
         }
     }
 
+    /// A readable name for `transfer` ("PQ"); codes we do not support say they are taken as sRGB.
     public var transferName: String {
         switch transfer {
         case 1, 6, 14, 15: "BT.709"
@@ -61,6 +68,7 @@ public struct NCLXColour: Sendable, Equatable, Codable, CustomStringConvertible 
         }
     }
 
+    /// Every code point with its name, as `inspect` prints it.
     public var description: String {
         "nclx primaries \(primaries) (\(primariesName)), transfer \(transfer) (\(transferName)), matrix \(matrix), \(fullRange ? "full" : "limited") range"
     }
