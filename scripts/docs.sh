@@ -8,6 +8,10 @@ mode="${1:-docs}"
 scratch=.build/docs                  # its own scratch path: the flags must not rebuild .build/debug
 graphs="$scratch/symbol-graphs"
 rm -rf "$graphs" && mkdir -p "$graphs"
+# swift build writes a module's symbol graph only when it compiles the module: make it recompile
+# the targets counted here, or an unchanged module would be skipped and seem to have no symbols.
+find "$scratch" -path '*/WidgetSnapshots.build/*' -name '*.o' -delete 2>/dev/null || true
+find "$scratch" -path '*/WidgetThumbnails.build/*' -name '*.o' -delete 2>/dev/null || true
 
 targets=(WidgetSnapshots)
 [[ "$mode" == coverage ]] && targets+=(WidgetThumbnails)

@@ -28,7 +28,12 @@ PROTOCOL_REQUIREMENTS = {
 
 def undocumented(graph_dir, module):
     missing = []
-    for path in sorted(glob.glob(os.path.join(graph_dir, "**", f"{module}*.symbols.json"), recursive=True)):
+    paths = sorted(glob.glob(os.path.join(graph_dir, "**", f"{module}*.symbols.json"), recursive=True))
+    # No graph means nothing was checked (swift build writes none for a module it did not
+    # recompile): that must fail, not count as zero.
+    if not paths:
+        sys.exit(f"undocumented-symbols: no symbol graph for {module} in {graph_dir} (rm -rf .build/docs and run again)")
+    for path in paths:
         graph = json.load(open(path))
         if graph["module"]["name"] != module:
             continue
