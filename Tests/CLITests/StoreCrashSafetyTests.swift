@@ -48,13 +48,7 @@ import TestSupport
 
         // How long one commit of a tiny original takes here, start to exit: the kills are
         // spread over that span (a little past it, so some commits finish).
-        var durations: [Double] = []
-        for revision: UInt64 in 1...3 {
-            let result = try ChildProcess.run(binary, fixture.commitArguments(revision))
-            try #require(result.status == 0, "\(result)")
-            durations.append(result.wallSeconds)
-        }
-        let commitSeconds = durations.sorted()[1]
+        let commitSeconds = try fixture.commitFirstThree(with: binary)
         var committed: UInt64 = 3
         var revision: UInt64 = 3
         var random = StoreTestRandom(seed: Self.seed)

@@ -69,13 +69,7 @@ import TestSupport
         let fixture = try StoreFixture()
         defer { fixture.remove() }
 
-        var durations: [Double] = []
-        for revision: UInt64 in 1...3 {
-            let result = try ChildProcess.run(binary, fixture.commitArguments(revision))
-            try #require(result.status == 0, "\(result)")
-            durations.append(result.wallSeconds)
-        }
-        let commitSeconds = durations.sorted()[1]
+        let commitSeconds = try fixture.commitFirstThree(with: binary)
         let container = fixture.container
 
         let stop = Atomic<Bool>(false)

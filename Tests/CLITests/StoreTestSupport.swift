@@ -44,6 +44,18 @@ struct StoreFixture {
          "--image", original(for: revision), "--payload", try payload(for: revision)]
     }
 
+    /// Commits revisions 1-3 through `binary` and returns the median wall time of one commit
+    /// here, start to exit: the crash tests spread their kills over that span.
+    func commitFirstThree(with binary: String) throws -> Double {
+        var durations: [Double] = []
+        for revision: UInt64 in 1...3 {
+            let result = try ChildProcess.run(binary, commitArguments(revision))
+            try #require(result.status == 0, "\(result)")
+            durations.append(result.wallSeconds)
+        }
+        return durations.sorted()[1]
+    }
+
     /// An opaque gradient, encoded as PNG by the library (deterministic bytes).
     private static func png(_ size: PixelSize, seed: UInt8) throws -> [UInt8] {
         var pixels: [UInt8] = []

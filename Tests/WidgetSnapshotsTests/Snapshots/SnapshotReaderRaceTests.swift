@@ -42,26 +42,13 @@ import Testing
         #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == 2)
     }
 
-    @Test func aSnapshotCollectedAfterTheManifestWasReadIsFoundThroughTheNewManifest() throws {
+    /// Revision 1's snapshot or image is collected (a newer commit, then gc with no grace) just
+    /// as the reader opens it: the reader follows the new manifest to revision 2.
+    @Test(arguments: ["snapshots/snapshot-1.json", "images/thumbnail-1.webp"])
+    func aFileCollectedMidReadIsFoundThroughTheNewManifest(collectedWhenOpening path: String) throws {
         try commit(1)
         let scratch = scratch
-        let reader = reader(trigger: { $0.path == "snapshots/snapshot-1.json" }) {
-            // A newer commit, then gc with no grace: revision 1 is gone.
-            _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
-                                               image: Fixture.storedImage(.webp, seed: "r2"))
-            _ = unlink(scratch.url("container/snapshots/snapshot-1.json"))
-            _ = unlink(scratch.url("container/images/thumbnail-1.webp"))
-        }
-        let state = reader.read()
-        guard case .content(let snapshot, let image) = state else { Issue.record("expected content, got \(state)"); return }
-        #expect(snapshot.revision == 2)
-        #expect(image?.status == .ok)
-    }
-
-    @Test func anImageCollectedAfterTheSnapshotWasReadIsFoundThroughTheNewManifest() throws {
-        try commit(1)
-        let scratch = scratch
-        let reader = reader(trigger: { $0.path == "images/thumbnail-1.webp" }) {
+        let reader = reader(trigger: { $0.path == path }) {
             _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
                                                image: Fixture.storedImage(.webp, seed: "r2"))
             _ = unlink(scratch.url("container/snapshots/snapshot-1.json"))

@@ -98,8 +98,7 @@ struct HEIFFile {
     /// of its declared size, once decoded gives way to the primary.
     func decode(_ options: DecodeOptions)
         throws(ImageError) -> (pixels: HEIFLibrary.Pixels, choice: HEIFImageChoice, loopFilters: HEVCLoopFilters) {
-        let primaryLoopFilters = options.hevcLoopFilters.loopFilters(decoded: info.size, box: options.targetBox,
-                                                                     isHEVC: details.primaryIsHEVC)
+        let primaryLoopFilters = primaryLoopFilters(options)
         let choice = try HEIFImageChoice.choose(primary: info.size, thumbnails: details.thumbnails, box: options.targetBox,
                                                 limits: options.limits, policy: options.embeddedThumbnails)
         var pixels: HEIFLibrary.Pixels
@@ -143,8 +142,12 @@ struct HEIFFile {
                   .orientedSize(layout.storedSize) == info.size
         else { return nil }
         try checkDependencies(of: nil, limits: options.limits)
-        let loopFilters = options.hevcLoopFilters.loopFilters(decoded: info.size, box: box, isHEVC: true)
-        return HEVCTileStream(bytes: bytes, layout: layout, nclx: details.nclx, loopFilters: loopFilters)
+        return HEVCTileStream(bytes: bytes, layout: layout, nclx: details.nclx, loopFilters: primaryLoopFilters(options))
+    }
+
+    /// Whether HEVC's in-loop filters run when the primary is decoded for `options`, by either path.
+    private func primaryLoopFilters(_ options: DecodeOptions) -> HEVCLoopFilters {
+        options.hevcLoopFilters.loopFilters(decoded: info.size, box: options.targetBox, isHEVC: details.primaryIsHEVC)
     }
 
     /// The box walk's checks of what decoding this image (nil: the primary) pulls in.
