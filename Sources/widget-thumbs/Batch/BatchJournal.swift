@@ -56,10 +56,13 @@ final class BatchJournal: @unchecked Sendable {
         var bytes = try Self.encode(line, file: path)
         bytes.append(UInt8(ascii: "\n"))
         if descriptor < 0 {
-            descriptor = RawPath.withCString(path) { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666) }
+            descriptor = RawPath.withCString(path) { open($0, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o666) }
             guard descriptor >= 0 else {
                 throw ImageError(.io, "cannot open the journal: \(String(cString: strerror(errno)))", file: path)
             }
+            // A run killed in the middle of a line left it without its newline: end it, or this
+            // run's first line would be glued to it and lost with it.
+            if endsInsideALine(descriptor) { bytes.insert(UInt8(ascii: "\n"), at: 0) }
         }
         // One write per line: with O_APPEND a line is never split by another writer.
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
@@ -73,6 +76,13 @@ final class BatchJournal: @unchecked Sendable {
         }
     }
 
+    private func endsInsideALine(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return false }
+        var last: UInt8 = 0
+        return pread(descriptor, &last, 1, status.st_size - 1) == 1 && last != UInt8(ascii: "\n")
+    }
+
     /// Closes the journal (the manifest now holds its lines) and removes it.
     func remove() {
         lock.withLock {
@@ -81,37 +91,20 @@ final class BatchJournal: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with each line of a journal or manifest file, in order, reading it in
-    /// pieces; lines that do not parse (a torn last line: the process died in the middle of
-    /// it) are skipped. Returns false when the file cannot be read.
-    @discardableResult
-    static func forEachLine(in path: String, _ body: (Line, ArraySlice<UInt8>) -> Void) -> Bool {
-        let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let decoder = JSONDecoder()
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 256 << 10)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            pending.append(contentsOf: chunk[..<count])
-            var start = 0
-            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let raw = pending[start..<end]
-                if let line = try? decoder.decode(Line.self, from: Data(raw)) { body(line, raw) }
-                start = end + 1
-            }
-            pending.removeFirst(start)
-        }
-        if !pending.isEmpty, let line = try? decoder.decode(Line.self, from: Data(pending)) { body(line, pending[...]) }
-        return true
+    /// `line` as this version writes it (nil when it does not parse): an earlier version's line
+    /// (the name last) is re-encoded when it is compacted, so later runs read its name directly.
+    static func currentForm(of line: ArraySlice<UInt8>, file: String) -> [UInt8]? {
+        if RecordLineName.isReadDirectly(line) { return Array(line) }
+        guard let decoded = try? JSONDecoder().decode(Line.self, from: Data(line)) else { return nil }
+        return try? encode(decoded, file: file)
     }
 
+    /// The line's JSON, the name first (`RecordLineName` reads it without decoding the rest).
     static func encode(_ line: Line, file: String) throws(ImageError) -> [UInt8] {
         do {
-            return Array(try JSONEncoder().encode(line))
+            let encoder = JSONEncoder()
+            return Array(#"{"name":"#.utf8) + Array(try encoder.encode(line.name)) + Array(#","entry":"#.utf8)
+                + Array(try encoder.encode(line.entry)) + [UInt8(ascii: "}")]
         } catch {
             throw ImageError(.io, "cannot encode a record line: \(error)", file: file)
         }

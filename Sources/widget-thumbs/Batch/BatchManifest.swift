@@ -10,8 +10,8 @@ import WidgetThumbnails
 /// folder never write the same file. A run reads every such file (and the `.json` files of
 /// earlier versions), and every journal (`BatchJournal`: what a run killed before its end had
 /// finished), and at its end rewrites only its own: its journal's lines, then its earlier
-/// entries that this run did not redo (`finish`). Memory grows with what earlier runs
-/// recorded, never with what this run makes.
+/// entries that this run did not redo (`finish`). In memory each record is only its place in
+/// those files (`RecordIndex`, about 50 bytes); it is read back when its input comes up.
 ///
 /// An entry is up to date when all of these hold: the same settings fingerprint (every
 /// option that changes the pixels or bytes, and the tool version); the input has the same
@@ -70,10 +70,8 @@ struct BatchManifest: Sendable {
     static let prefix = ".widget-thumbs"
     static let suffix = ".jsonl"
 
-    /// Keyed by output name: every record in `--out`.
-    private(set) var entries: [String: Entry] = [:]
-    /// This run's own earlier records, kept in its manifest unless this run redoes them.
-    private var ownEntries: [String: Entry] = [:]
+    /// Where every record in `--out` is, by output name.
+    private let index: RecordIndex
     let ownPath: String
     private let legacyPath: String
     /// This run's journal, beside its manifest.
@@ -84,29 +82,33 @@ struct BatchManifest: Sendable {
         ownPath = InputDiscovery.join(directory, ownStem + Self.suffix)
         legacyPath = InputDiscovery.join(directory, ownStem + ".json")
         journal = BatchJournal(path: InputDiscovery.join(directory, ownStem + BatchJournal.suffix), durability: durability)
-        let names = InputDiscovery.entries(of: directory) ?? []
-        // Own files last, so their entries win over another shard's stale ones; a journal is
-        // newer than the manifest beside it.
+        index = RecordIndex()
+        // Own files first, oldest first (a journal is newer than the manifest beside it): their
+        // records win over another shard's stale ones.
+        index.addResidents(Self.legacyEntries(legacyPath), own: true)
+        index.addLines(of: ownPath, own: true)
+        index.addLines(of: journal.path, own: true)
         let ownNames: Set<String> = [ownStem + Self.suffix, ownStem + ".json", ownStem + BatchJournal.suffix]
-        for name in names where name.hasPrefix(Self.prefix) && !ownNames.contains(name) {
-            entries.merge(Self.load(InputDiscovery.join(directory, name))) { first, _ in first }
+        for name in InputDiscovery.entries(of: directory) ?? [] where name.hasPrefix(Self.prefix) && !ownNames.contains(name) {
+            let path = InputDiscovery.join(directory, name)
+            if name.hasSuffix(".json") {
+                index.addResidents(Self.legacyEntries(path), own: false)
+            } else if name.hasSuffix(Self.suffix) || name.hasSuffix(BatchJournal.suffix) {
+                index.addLines(of: path, own: false)
+            }
         }
-        for path in [legacyPath, ownPath, journal.path] {
-            ownEntries.merge(Self.load(path)) { _, newer in newer }
-        }
-        entries.merge(ownEntries) { _, own in own }
     }
 
     /// The size recorded for the thumbnail `name` at `relativeOutput`, when a manifest or a
     /// journal in `--out` records it.
     func recordedBytes(name: String, relativeOutput: String) -> Int? {
-        guard let entry = entries[name], entry.output == relativeOutput else { return nil }
+        guard let entry = index.entry(for: name), entry.output == relativeOutput else { return nil }
         return entry.item.bytes
     }
 
     /// The recorded entry for `name` when the thumbnail is up to date.
     func upToDate(name: String, input: BatchInput, stat: InputStat, settings: String, outDirectory: String) -> Entry? {
-        guard let entry = entries[name], entry.settings == settings, entry.relativePath == input.relativePath,
+        guard let entry = index.entry(for: name), entry.settings == settings, entry.relativePath == input.relativePath,
               entry.inputBytes == stat.bytes, entry.inputModified == stat.modified else { return nil }
         let outputPath = InputDiscovery.join(outDirectory, entry.output)
         guard let output = InputStat(path: outputPath), output.bytes == entry.item.bytes, output.modified >= stat.modified,
@@ -115,29 +117,32 @@ struct BatchManifest: Sendable {
         return entry
     }
 
-    /// Compacts this run's records: its journal's lines, then its earlier entries that the
+    /// Compacts this run's records: its journal's lines, then its earlier records that the
     /// journal does not redo, written atomically as its manifest; then drops the journal and
     /// the earlier version's file.
     func finish(staging: StagingFolder, durability: Durability) throws(ImageError) {
+        // Nothing recorded and nothing to tidy: the manifest would come out the same.
+        let journalExists = RawPath.withCString(journal.path) { access($0, F_OK) } == 0
+        if index.ownLinesAreCompact && !journalExists { return }
         try AtomicFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
-            var earlier = ownEntries
             // Lines go out in 64 KiB writes.
             var pending: [UInt8] = []
             var failure: ImageError?
-            func add(_ line: [UInt8]) {
+            func add(_ line: some Collection<UInt8>) {
                 pending += line
                 pending.append(UInt8(ascii: "\n"))
                 guard pending.count >= 1 << 16, failure == nil else { return }
                 do throws(ImageError) { try append(pending) } catch { failure = error }
                 pending.removeAll(keepingCapacity: true)
             }
-            BatchJournal.forEachLine(in: journal.path) { line, raw in
-                earlier.removeValue(forKey: line.name)
-                add(Array(raw))
+            var redone: Set<RecordIndex.Key> = []
+            RecordFileLines.forEach(path: journal.path) { _, line in
+                // A torn last line (a run killed while writing it) is dropped.
+                guard let name = RecordLineName.of(line), let current = BatchJournal.currentForm(of: line, file: ownPath) else { return }
+                redone.insert(RecordIndex.Key(name))
+                add(current)
             }
-            for (name, entry) in earlier.sorted(by: { $0.key < $1.key }) {
-                add(try BatchJournal.encode(.init(name: name, entry: entry), file: ownPath))
-            }
+            try index.ownRecords(excluding: redone, journalFile: journal.path) { line throws(ImageError) in add(line) }
             if let failure { throw failure }
             try append(pending)
         }
@@ -145,17 +150,11 @@ struct BatchManifest: Sendable {
         _ = RawPath.withCString(legacyPath) { unlink($0) }
     }
 
-    /// The entries of a manifest (either format) or a journal; later lines win.
-    private static func load(_ path: String) -> [String: Entry] {
-        var entries: [String: Entry] = [:]
-        if path.hasSuffix(".json") {
-            guard let bytes = try? InputFile.read(path, maxBytes: 1 << 30),
-                  let file = try? JSONDecoder().decode(LegacyFile.self, from: Data(bytes)), file.version == 1 else { return [:] }
-            return file.entries
-        }
-        guard path.hasSuffix(suffix) || path.hasSuffix(BatchJournal.suffix) else { return [:] }
-        BatchJournal.forEachLine(in: path) { line, _ in entries[line.name] = line.entry }
-        return entries
+    /// The entries of an earlier version's `.widget-thumbs.json` (none when it is absent or unreadable).
+    private static func legacyEntries(_ path: String) -> [String: Entry] {
+        guard let bytes = try? InputFile.read(path, maxBytes: 1 << 30),
+              let file = try? JSONDecoder().decode(LegacyFile.self, from: Data(bytes)), file.version == 1 else { return [:] }
+        return file.entries
     }
 }
 

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import WidgetThumbnails
+@testable import widget_thumbs
+
+/// The records a batch keeps in `--out` (journal and manifest lines), in process: names read
+/// without decoding the rest of a line, an index that holds only where each line is, and a
+/// compaction that keeps exactly the run's own records.
+@Suite struct BatchRecordTests {
+    static func entry(output: String, bytes: Int) -> BatchManifest.Entry {
+        var item = BatchItemReport.failed("in/" + output, ImageError(.io, "placeholder"))
+        item.status = .ok
+        item.error = nil
+        item.bytes = bytes
+        return BatchManifest.Entry(settings: "s", relativePath: output, inputBytes: 1, inputModified: 2, output: output,
+                                   item: item, bytesPerPixel: 4)
+    }
+
+    static func line(_ name: String, bytes: Int = 10) throws -> [UInt8] {
+        try BatchJournal.encode(.init(name: name, entry: entry(output: name + ".jpg", bytes: bytes)), file: "test")
+    }
+
+    @Test(arguments: ["plain", "d0000/img-0001", "quote\"back\\slash", "new\nline\ttab", "ünïcødé/名前", "control\u{1}\u{7f}"])
+    func aLineNamesItsNameWhateverItHolds(name: String) throws {
+        let line = try Self.line(name)
+        #expect(RecordLineName.of(line[...]) == name)
+        // The same line as JSONDecoder reads it, so the fast path cannot disagree with it.
+        let decoded = try JSONDecoder().decode(BatchJournal.Line.self, from: Data(line))
+        #expect(decoded.name == name)
+    }
+
+    @Test func olderLinesWithTheNameLastAndTornLinesAreHandled() throws {
+        // What earlier versions wrote: JSONEncoder's own key order.
+        let older = try JSONEncoder().encode(BatchJournal.Line(name: "old/one", entry: Self.entry(output: "old/one.jpg", bytes: 3)))
+        #expect(RecordLineName.of(Array(older)[...]) == "old/one")
+        let line = try Self.line("torn")
+        for cut in [5, 12, line.count / 2, line.count - 1] {
+            #expect(RecordLineName.of(line[..<cut]) == nil, "cut at \(cut)")
+        }
+    }
+
+    /// Own records win over another shard's; the compaction keeps the journal's lines and then
+    /// the own manifest's records that the journal does not redo, and never another shard's.
+    @Test func theIndexFindsEachRecordAndTheCompactionKeepsOnlyOwnOnes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func write(_ name: String, _ lines: [[UInt8]]) throws {
+            try directory.write(name, lines.flatMap { $0 + [UInt8(ascii: "\n")] })
+        }
+        // c as an earlier version wrote it (the name last).
+        let olderC = Array(try JSONEncoder().encode(BatchJournal.Line(name: "c", entry: Self.entry(output: "c.jpg", bytes: 3))))
+        try write(".widget-thumbs.jsonl", [try Self.line("a", bytes: 1), try Self.line("b", bytes: 2), olderC])
+        // A killed run's journal: b redone, and a torn last line.
+        let torn = try Self.line("c", bytes: 99)
+        try directory.write(".widget-thumbs.journal", try Self.line("b", bytes: 20) + [UInt8(ascii: "\n")] + torn.prefix(torn.count / 2))
+        try write(".widget-thumbs.shard-0-of-2.jsonl", [try Self.line("a", bytes: 100), try Self.line("z", bytes: 26)])
+
+        let manifest = BatchManifest(directory: directory.path, shard: nil, durability: .none)
+        #expect(manifest.recordedBytes(name: "a", relativeOutput: "a.jpg") == 1)
+        #expect(manifest.recordedBytes(name: "b", relativeOutput: "b.jpg") == 20)
+        #expect(manifest.recordedBytes(name: "c", relativeOutput: "c.jpg") == 3)
+        #expect(manifest.recordedBytes(name: "z", relativeOutput: "z.jpg") == 26)
+        #expect(manifest.recordedBytes(name: "a", relativeOutput: "a.webp") == nil)
+        #expect(manifest.recordedBytes(name: "missing", relativeOutput: "missing.jpg") == nil)
+
+        // This run redoes a.
+        #expect(manifest.journal.append(name: "a", entry: Self.entry(output: "a.jpg", bytes: 11)) == nil)
+        try manifest.finish(staging: try StagingFolder(outDirectory: directory.path), durability: .none)
+
+        let lines = try String(contentsOfFile: directory.file(".widget-thumbs.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(lines.allSatisfy { RecordLineName.isReadDirectly(Array($0.utf8)[...]) }, "older lines are rewritten in the current form")
+        let compacted = try lines.map { try JSONDecoder().decode(BatchJournal.Line.self, from: Data($0.utf8)) }
+        #expect(compacted.map { "\($0.name)=\($0.entry.item.bytes ?? -1)" } == ["b=20", "a=11", "c=3"])
+        #expect(!FileManager.default.fileExists(atPath: directory.file(".widget-thumbs.journal")))
+        let reread = BatchManifest(directory: directory.path, shard: nil, durability: .none)
+        #expect(reread.recordedBytes(name: "a", relativeOutput: "a.jpg") == 11)
+        #expect(reread.recordedBytes(name: "z", relativeOutput: "z.jpg") == 26)
+    }
+
+    /// A run that records nothing leaves a compact manifest alone (a no-op re-run over 200,000
+    /// records would otherwise rewrite them all); one with an earlier version's lines is rewritten.
+    @Test func aRunThatRecordsNothingLeavesACompactManifestAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file(".widget-thumbs.jsonl")
+        func inode() -> ino_t {
+            var status = stat()
+            return stat(path, &status) == 0 ? status.st_ino : 0
+        }
+        try directory.write(".widget-thumbs.jsonl", try Self.line("a") + [10] + (try Self.line("b")) + [10])
+        let before = inode()
+        try BatchManifest(directory: directory.path, shard: nil, durability: .none)
+            .finish(staging: try StagingFolder(outDirectory: directory.path), durability: .none)
+        #expect(inode() == before)
+
+        let older = Array(try JSONEncoder().encode(BatchJournal.Line(name: "c", entry: Self.entry(output: "c.jpg", bytes: 3))))
+        try directory.write(".widget-thumbs.jsonl", try Self.line("a") + [10] + older + [10])
+        let withOlder = inode()
+        try BatchManifest(directory: directory.path, shard: nil, durability: .none)
+            .finish(staging: try StagingFolder(outDirectory: directory.path), durability: .none)
+        #expect(inode() != withOlder)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { RecordLineName.isReadDirectly(Array($0.utf8)[...]) })
+    }
+}
