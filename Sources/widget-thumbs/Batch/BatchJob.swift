@@ -68,7 +68,7 @@ struct BatchJob: Sendable {
             let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
             let writeStart = Stopwatch()
             let replacement = try outputGuard.replacement(
-                at: outputPath, recordedBytes: manifest.recordedBytes(name: name, relativeOutput: relativeOutput))
+                at: outputPath, bytes: thumbnail.bytes, recordedBytes: manifest.recordedBytes(name: name, relativeOutput: relativeOutput))
             try OutputDirectories.create(parentOf: outputPath)
             try AtomicFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging),
                                  durability: durability)

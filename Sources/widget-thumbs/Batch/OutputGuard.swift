@@ -29,9 +29,9 @@ struct OutputGuard: Sendable {
     let inputs: Inputs
     let foreignFiles: ForeignFiles
 
-    /// How the thumbnail may be put at `path`; `recordedBytes` is the size a manifest or
+    /// How the thumbnail `bytes` may be put at `path`; `recordedBytes` is the size a manifest or
     /// journal records for this output, when one does. Throws when it must not be written.
-    func replacement(at path: String, recordedBytes: Int?) throws(ImageError) -> AtomicFile.Replacement {
+    func replacement(at path: String, bytes: [UInt8], recordedBytes: Int?) throws(ImageError) -> AtomicFile.Replacement {
         var link = stat()
         guard RawPath.withCString(path, { lstat($0, &link) }) == 0 else {
             guard errno == ENOENT else {
@@ -47,6 +47,10 @@ struct OutputGuard: Sendable {
         }
         switch link.st_mode & S_IFMT {
         case S_IFREG where recordedBytes == Int(link.st_size):
+            return .anything
+        case S_IFREG where Int(link.st_size) == bytes.count && (try? InputFile.read(path, maxBytes: bytes.count)) == bytes:
+            // Exactly this thumbnail, made by a run killed before its journal line (or whose
+            // last journal lines a power cut lost): writing it again changes nothing.
             return .anything
         case S_IFREG, S_IFLNK:
             guard foreignFiles == .replace else {

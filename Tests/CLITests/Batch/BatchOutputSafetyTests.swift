@@ -99,6 +99,35 @@ import WidgetThumbnails
         #expect(try InputFile.read(out + "/photo.jpg", maxBytes: 1 << 20) != first)
     }
 
+    /// A thumbnail in place whose record is gone (a run killed between the rename and its journal
+    /// line, or a power cut that lost the last journal lines) is exactly what the re-run makes:
+    /// it is accepted without --overwrite. One byte different, and it is a stranger's file again.
+    @Test func aThumbnailWhoseRecordWasLostIsKnownByItsBytes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("in"), withIntermediateDirectories: false)
+        let photo = try directory.write("in/photo.jpg", try Self.jpeg())
+        let out = directory.file("out")
+        let first = try WidgetThumbsBinary.run(["batch", photo, "--out", out])
+        try #require(first.status == 0, "\(first)")
+        let made = try InputFile.read(out + "/photo.jpg", maxBytes: 1 << 20)
+
+        #expect(unlink(out + "/.widget-thumbs.jsonl") == 0)
+        let again = try WidgetThumbsBinary.run(["batch", photo, "--out", out, "--json"])
+        #expect(again.status == 0, "\(again)")
+        #expect(try BatchJSON(again.stdout).summary.ok == 1)
+        #expect(try InputFile.read(out + "/photo.jpg", maxBytes: 1 << 20) == made)
+
+        #expect(unlink(out + "/.widget-thumbs.jsonl") == 0)
+        var changed = made
+        changed[changed.count / 2] ^= 0x01
+        try Data(changed).write(to: URL(fileURLWithPath: out + "/photo.jpg"))
+        let kept = try WidgetThumbsBinary.run(["batch", photo, "--out", out])
+        #expect(kept.status == 1, "\(kept)")
+        #expect(kept.stderr.contains("did not make"), "\(kept.stderr)")
+        #expect(try InputFile.read(out + "/photo.jpg", maxBytes: 1 << 20) == changed)
+    }
+
     /// A run killed mid-way: its temporary files are removed by the next run, and what it
     /// finished is recorded (journal), so the next run skips it and treats it as its own.
     @Test func aKilledRunLeavesNothingTheNextRunDoesNotClean() throws {
