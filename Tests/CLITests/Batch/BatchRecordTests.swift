@@ -20,6 +20,14 @@ import WidgetThumbnails
         try BatchJournal.encode(.init(name: name, entry: entry(output: name + ".jpg", bytes: bytes)), file: "test")
     }
 
+    /// A line as earlier versions wrote it, the name last (JSONEncoder's own key order varies
+    /// from process to process, so it is spelt out).
+    static func olderLine(_ name: String, bytes: Int = 10) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        return Array(#"{"entry":"#.utf8) + Array(try encoder.encode(entry(output: name + ".jpg", bytes: bytes)))
+            + Array(#","name":"#.utf8) + Array(try encoder.encode(name)) + [UInt8(ascii: "}")]
+    }
+
     @Test(arguments: ["plain", "d0000/img-0001", "quote\"back\\slash", "new\nline\ttab", "ünïcødé/名前", "control\u{1}\u{7f}"])
     func aLineNamesItsNameWhateverItHolds(name: String) throws {
         let line = try Self.line(name)
@@ -30,9 +38,9 @@ import WidgetThumbnails
     }
 
     @Test func olderLinesWithTheNameLastAndTornLinesAreHandled() throws {
-        // What earlier versions wrote: JSONEncoder's own key order.
-        let older = try JSONEncoder().encode(BatchJournal.Line(name: "old/one", entry: Self.entry(output: "old/one.jpg", bytes: 3)))
-        #expect(RecordLineName.of(Array(older)[...]) == "old/one")
+        let older = try Self.olderLine("old/one")
+        #expect(!RecordLineName.isReadDirectly(older[...]))
+        #expect(RecordLineName.of(older[...]) == "old/one")
         let line = try Self.line("torn")
         for cut in [5, 12, line.count / 2, line.count - 1] {
             #expect(RecordLineName.of(line[..<cut]) == nil, "cut at \(cut)")
@@ -48,7 +56,7 @@ import WidgetThumbnails
             try directory.write(name, lines.flatMap { $0 + [UInt8(ascii: "\n")] })
         }
         // c as an earlier version wrote it (the name last).
-        let olderC = Array(try JSONEncoder().encode(BatchJournal.Line(name: "c", entry: Self.entry(output: "c.jpg", bytes: 3))))
+        let olderC = try Self.olderLine("c", bytes: 3)
         try write(".widget-thumbs.jsonl", [try Self.line("a", bytes: 1), try Self.line("b", bytes: 2), olderC])
         // A killed run's journal: b redone, and a torn last line.
         let torn = try Self.line("c", bytes: 99)
@@ -83,22 +91,23 @@ import WidgetThumbnails
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file(".widget-thumbs.jsonl")
-        func inode() -> ino_t {
+        // A hard link as witness: a manifest left alone still shares its inode (2 links); a
+        // rewritten one is a new file (1 link). Inode numbers alone can be reused.
+        func finishWithWitness() throws -> nlink_t {
+            unlink(directory.file("witness"))
+            #expect(link(path, directory.file("witness")) == 0)
+            try BatchManifest(directory: directory.path, shard: nil, durability: .none)
+                .finish(staging: try StagingFolder(outDirectory: directory.path), durability: .none)
             var status = stat()
-            return stat(path, &status) == 0 ? status.st_ino : 0
+            return stat(path, &status) == 0 ? status.st_nlink : 0
         }
         try directory.write(".widget-thumbs.jsonl", try Self.line("a") + [10] + (try Self.line("b")) + [10])
-        let before = inode()
-        try BatchManifest(directory: directory.path, shard: nil, durability: .none)
-            .finish(staging: try StagingFolder(outDirectory: directory.path), durability: .none)
-        #expect(inode() == before)
+        #expect(try finishWithWitness() == 2)
 
-        let older = Array(try JSONEncoder().encode(BatchJournal.Line(name: "c", entry: Self.entry(output: "c.jpg", bytes: 3))))
+        let older = try Self.olderLine("c", bytes: 3)
+        unlink(path)
         try directory.write(".widget-thumbs.jsonl", try Self.line("a") + [10] + older + [10])
-        let withOlder = inode()
-        try BatchManifest(directory: directory.path, shard: nil, durability: .none)
-            .finish(staging: try StagingFolder(outDirectory: directory.path), durability: .none)
-        #expect(inode() != withOlder)
+        #expect(try finishWithWitness() == 1)
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 2 && lines.allSatisfy { RecordLineName.isReadDirectly(Array($0.utf8)[...]) })
     }
