@@ -39,6 +39,7 @@ let package = Package(
         systemLibrary("WebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("WebPDemux", pkgConfig: "libwebpdemux", apt: "libwebp-dev"),
         systemLibrary("WebPMux", pkgConfig: "libwebpmux", apt: "libwebp-dev"),
+        systemLibrary("Crypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
         systemLibrary("LCMS2", pkgConfig: "lcms2", apt: "liblcms2-dev"),
         systemLibrary("HEIF", pkgConfig: "libheif", apt: "libheif-dev"),
         systemLibrary("De265", pkgConfig: "libde265", apt: "libde265-dev"),
@@ -55,15 +56,15 @@ let package = Package(
         // libheif plus our own HEVC plugin over libde265 (in-loop filters off when downscaling).
         .target(name: "CHEIF", dependencies: ["SystemHEIF", "SystemDe265"],
                 linkerSettings: [.linkedLibrary("heif"), .linkedLibrary("de265")]),
-        // SHA-256 in plain C (no libcrypto: loading it cost the widget-side reader 1.6 MB).
-        .target(name: "CCrypto"),
+        .target(name: "CCrypto", dependencies: ["SystemCrypto"],
+                linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CColorManagement", dependencies: ["SystemLCMS2"],
                 linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]),
         .target(name: "CFileSystem"),
         // AVX2/FMA resampling kernels, chosen at run time (the Swift SIMD4 passes are the fallback).
         .target(name: "CResample"),
 
-        // SHA-256 from the CCrypto shim only where CryptoKit is missing.
+        // SHA-256 from libcrypto only where CryptoKit is missing.
         .target(name: "WidgetSnapshots", dependencies: [
             .target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .openbsd])), "CFileSystem",
         ]),

@@ -5,8 +5,8 @@
 # Needs no input (works with CI=true and no stdin). Swift itself must already be installed.
 set -euo pipefail
 
-PACKAGES=(libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev libde265-dev liblcms2-dev pkg-config make)
-PKG_CONFIG_MODULES=(libturbojpeg libjpeg libpng libwebp libwebpdemux libheif libde265 lcms2)
+PACKAGES=(libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev libde265-dev libssl-dev liblcms2-dev pkg-config make)
+PKG_CONFIG_MODULES=(libturbojpeg libjpeg libpng libwebp libwebpdemux libheif libde265 libcrypto lcms2)
 
 say() { printf 'install-deps: %s\n' "$*" >&2; }
 
@@ -22,7 +22,7 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
     done
     if ((${#missing_modules[@]})); then
         say "not a Debian system and pkg-config cannot find: ${missing_modules[*]}"
-        say "install the development packages for libjpeg-turbo, libpng, libwebp, libheif and lcms2"
+        say "install the development packages for libjpeg-turbo, libpng, libwebp, libheif, OpenSSL and lcms2"
         exit 1
     fi
     exit 0

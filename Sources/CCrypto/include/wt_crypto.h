@@ -3,8 +3,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// SHA-256 (FIPS 180-4) of `length` bytes at `data` (NULL when `length` is 0), written as 32
-/// bytes into `digest`. Self-contained: no library is loaded for it (see wt_crypto.c).
-void wt_sha256(const void *data, size_t length, uint8_t digest[32]);
+/// Incremental SHA-256 over OpenSSL's libcrypto (EVP). Opaque so Swift never sees OpenSSL types.
+typedef struct wt_sha256 wt_sha256;
+
+wt_sha256 *wt_sha256_create(void);
+/// Returns 0 on success, -1 when libcrypto reports a failure.
+int wt_sha256_update(wt_sha256 *ctx, const void *data, size_t length);
+/// Writes 32 bytes into `digest`. Returns 0 on success, -1 on failure.
+int wt_sha256_finish(wt_sha256 *ctx, uint8_t digest[32]);
+void wt_sha256_destroy(wt_sha256 *ctx);
 
 #endif

@@ -10,9 +10,8 @@ import CryptoKit
 import CCrypto
 #endif
 
-/// A SHA-256 digest: from CryptoKit where it exists (Apple platforms), from the CCrypto shim's
-/// self-contained implementation elsewhere (loading OpenSSL's libcrypto for it cost a widget
-/// extension about 1.6 MB of resident memory).
+/// A SHA-256 digest: from CryptoKit where it exists (Apple platforms), from OpenSSL's
+/// libcrypto elsewhere (the CCrypto shim).
 public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     /// The 32 digest bytes.
     public let bytes: [UInt8]
@@ -22,13 +21,23 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
         #if canImport(CryptoKit)
         SHA256Digest(bytes: data.withUnsafeBytes { Array(CryptoKit.SHA256.hash(data: $0)) })
         #else
-        var digest = [UInt8](repeating: 0, count: 32)
-        data.withUnsafeBytes { buffer in
-            digest.withUnsafeMutableBufferPointer { wt_sha256(buffer.baseAddress, buffer.count, $0.baseAddress!) }
-        }
-        return SHA256Digest(bytes: digest)
+        libcryptoDigest(of: data)
         #endif
     }
+
+    #if !canImport(CryptoKit)
+    private static func libcryptoDigest(of data: some ContiguousBytes) -> SHA256Digest {
+        guard let context = wt_sha256_create() else { fatalError("libcrypto could not allocate a SHA-256 context") }
+        defer { wt_sha256_destroy(context) }
+        var digest = [UInt8](repeating: 0, count: 32)
+        let ok = data.withUnsafeBytes { buffer in
+            wt_sha256_update(context, buffer.baseAddress, buffer.count) == 0
+        } && wt_sha256_finish(context, &digest) == 0
+        // libcrypto fails here only on allocation failure or a broken install.
+        precondition(ok, "libcrypto SHA-256 failed")
+        return SHA256Digest(bytes: digest)
+    }
+    #endif
 
     /// Lower-case hex.
     public var hex: String {
