@@ -39,7 +39,8 @@ let package = Package(
         systemLibrary("WebP", pkgConfig: "libwebp", apt: "libwebp-dev"),
         systemLibrary("WebPDemux", pkgConfig: "libwebpdemux", apt: "libwebp-dev"),
         systemLibrary("WebPMux", pkgConfig: "libwebpmux", apt: "libwebp-dev"),
-        systemLibrary("Crypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        // Headers only: libcrypto is linked statically (CCrypto below), so no pkg-config -lcrypto.
+        .systemLibrary(name: "SystemCrypto", path: "Sources/SystemLibraries/Crypto", providers: [.apt(["libssl-dev"])]),
         systemLibrary("LCMS2", pkgConfig: "lcms2", apt: "liblcms2-dev"),
         systemLibrary("HEIF", pkgConfig: "libheif", apt: "libheif-dev"),
         systemLibrary("De265", pkgConfig: "libde265", apt: "libde265-dev"),
@@ -56,8 +57,12 @@ let package = Package(
         // libheif plus our own HEVC plugin over libde265 (in-loop filters off when downscaling).
         .target(name: "CHEIF", dependencies: ["SystemHEIF", "SystemDe265"],
                 linkerSettings: [.linkedLibrary("heif"), .linkedLibrary("de265")]),
+        // libcrypto.a on Linux: the linker takes only the SHA-256 objects, where loading
+        // libcrypto.so cost every process (a widget-side reader too) 1.7 MB of resident memory
+        // in relocations before it hashed a byte.
         .target(name: "CCrypto", dependencies: ["SystemCrypto"],
-                linkerSettings: [.linkedLibrary("crypto")]),
+                linkerSettings: [.linkedLibrary(":libcrypto.a", .when(platforms: [.linux])),
+                                 .linkedLibrary("crypto", .when(platforms: [.android, .openbsd]))]),
         .target(name: "CColorManagement", dependencies: ["SystemLCMS2"],
                 linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]),
         .target(name: "CFileSystem"),

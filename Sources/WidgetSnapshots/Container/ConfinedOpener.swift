@@ -16,15 +16,17 @@ struct ConfinedOpener: Sendable {
     let strategy: ResolutionStrategy
     let operations: FileSystemOperations
 
-    /// Reads a whole regular file (at most `limit` bytes) through one descriptor.
-    func readFile(_ path: ContainerPath, limit: Int) throws(ConfinementError) -> [UInt8] {
+    /// Reads a whole regular file (at most `limit` bytes) through one descriptor, as `[UInt8]`
+    /// or, for an image handed to the widget, as `Data`.
+    func readFile<Bytes: RangeReplaceableCollection<UInt8>>(_ path: ContainerPath, limit: Int,
+                                                            as type: Bytes.Type = [UInt8].self) throws(ConfinementError) -> Bytes {
         let (fd, info) = try openChecked(path, as: .regularFile, sizeLimit: limit)
         defer { try? operations.close(fd, label: path.description) }
-        let bytes: [UInt8]
+        let bytes: Bytes
         do {
             // The size fstat saw sizes the buffer: a widget reading a 300 KB image should not
             // hold the copies a growing array makes.
-            bytes = try operations.read(fd, limit: limit, sizeHint: Int(info.st_size), label: path.description)
+            bytes = try operations.read(fd, limit: limit, sizeHint: Int(info.st_size), label: path.description, as: type)
         } catch {
             throw .io(path.description, operation: error.operation.rawValue, errno: error.errno)
         }

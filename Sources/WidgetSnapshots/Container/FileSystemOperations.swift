@@ -115,9 +115,12 @@ struct FileSystemOperations: Sendable {
 
     /// Reads to end of file, but never more than `limit + 1` bytes: a result longer than
     /// `limit` means the file is over the cap. `sizeHint` (what fstat said) reserves the buffer.
-    func read(_ fd: Int32, limit: Int, sizeHint: Int = 0, label: String) throws(SystemCallError) -> [UInt8] {
+    /// `Bytes` is `[UInt8]` or `Data` (an image the reader hands out as `Data` is read straight
+    /// into it, never copied from an array).
+    func read<Bytes: RangeReplaceableCollection<UInt8>>(_ fd: Int32, limit: Int, sizeHint: Int = 0, label: String,
+                                                        as: Bytes.Type = [UInt8].self) throws(SystemCallError) -> Bytes {
         try check(.read, label)
-        var bytes = [UInt8]()
+        var bytes = Bytes()
         bytes.reserveCapacity(min(max(sizeHint, 0), limit) + 1)
         var chunk = [UInt8](repeating: 0, count: min(limit, 64 * 1024 - 1) + 1)
         while bytes.count <= limit {

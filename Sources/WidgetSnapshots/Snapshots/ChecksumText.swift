@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The `sha256:<64 lower-case hex digits>` form that binds a file in JSON.
 enum ChecksumText {
     static func isWellFormed(_ text: String) -> Bool {
@@ -7,7 +13,7 @@ enum ChecksumText {
     }
 
     /// Whether `bytes` hash to `text` (a malformed `text` never matches).
-    static func matches(_ bytes: [UInt8], _ text: String) -> Bool {
+    static func matches(_ bytes: some ContiguousBytes, _ text: String) -> Bool {
         isWellFormed(text) && SHA256Digest.of(bytes).description == text
     }
 }

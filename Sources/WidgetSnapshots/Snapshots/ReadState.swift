@@ -58,18 +58,30 @@ public struct SnapshotImage: Sendable, Equatable {
     public var reference: ImageReference
     /// Whether it can be shown.
     public var status: Status
-    /// Exactly the bytes whose checksum was verified; nil unless `status` is `.ok`.
-    public var bytes: [UInt8]?
-    /// `bytes` as `Data`, ready for `UIImage(data:)`; nil unless `status` is `.ok`.
-    public var data: Data? { bytes.map { Data($0) } }
+    /// Exactly the bytes whose checksum was verified, as `Data`, ready for `UIImage(data:)`;
+    /// nil unless `status` is `.ok`. The reader reads the file straight into it: asking for
+    /// it costs no copy.
+    public var data: Data? { storage }
+    /// `data` as an array (a copy of it); nil unless `status` is `.ok`.
+    public var bytes: [UInt8]? {
+        get { storage.map { [UInt8]($0) } }
+        set { storage = newValue.map { Data($0) } }
+    }
     /// Why the image is not shown; nil when `status` is `.ok`.
     public var reason: String?
+    /// The image's bytes: one buffer, whether asked for as `data` or as `bytes`.
+    private var storage: Data?
 
     /// An image and its status, as the reader reports it.
     public init(reference: ImageReference, status: Status, bytes: [UInt8]?, reason: String?) {
+        self.init(reference: reference, status: status, data: bytes.map { Data($0) }, reason: reason)
+    }
+
+    /// An image and its status, with its bytes already in `Data`.
+    init(reference: ImageReference, status: Status, data: Data?, reason: String?) {
         self.reference = reference
         self.status = status
-        self.bytes = bytes
+        self.storage = data
         self.reason = reason
     }
 }

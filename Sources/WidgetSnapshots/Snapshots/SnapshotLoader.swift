@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The reading steps shared by the reader, the writer's revision check and `verify`: confined
 /// opens, size caps, grammar and checksum checks, in that order.
 struct SnapshotLoader: Sendable {
@@ -54,7 +60,7 @@ struct SnapshotLoader: Sendable {
     /// The image `reference` names, with its status; never throws.
     func image(_ reference: ImageReference, revision: UInt64) -> SnapshotImage {
         func refuse(_ status: SnapshotImage.Status, _ reason: String) -> SnapshotImage {
-            SnapshotImage(reference: reference, status: status, bytes: nil, reason: reason)
+            SnapshotImage(reference: reference, status: status, data: nil, reason: reason)
         }
         let path: LayoutPath
         do {
@@ -65,9 +71,10 @@ struct SnapshotLoader: Sendable {
         guard ChecksumText.isWellFormed(reference.checksum) else {
             return refuse(.corrupt, "\(path): the snapshot's checksum \(ConfinementError.quoted(reference.checksum)) is malformed")
         }
-        let bytes: [UInt8]
+        // Read straight into the `Data` the widget gets (UIImage(data:)): one buffer, never a copy.
+        let bytes: Data
         do {
-            bytes = try opener.readFile(path.containerPath, limit: limits.imageBytes)
+            bytes = try opener.readFile(path.containerPath, limit: limits.imageBytes, as: Data.self)
         } catch {
             if case .notFound = error { return refuse(.missing, error.description) }
             return refuse(.rejected, error.description)
@@ -81,6 +88,6 @@ struct SnapshotLoader: Sendable {
         guard ImageFormat(magicBytesOf: bytes) == reference.format else {
             return refuse(.corrupt, "\(path): the bytes are not \(reference.format.rawValue)")
         }
-        return SnapshotImage(reference: reference, status: .ok, bytes: bytes, reason: nil)
+        return SnapshotImage(reference: reference, status: .ok, data: bytes, reason: nil)
     }
 }
