@@ -85,8 +85,13 @@ let package = Package(
 
         // Corpus location and a seeded generator, shared by both test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test fixtures in C: small JPEGs made with TurboJPEG's compressor and its whole-image
+        // decode as a reference. Only test targets depend on it, so no product links it.
+        .target(name: "CJPEGTestFixtures", dependencies: ["SystemTurboJPEG"], path: "Tests/CJPEGTestFixtures",
+                linkerSettings: [.linkedLibrary("turbojpeg")]),
         .testTarget(name: "WidgetSnapshotsTests", dependencies: ["WidgetSnapshots", "TestSupport"]),
-        .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport"]),
+        .testTarget(name: "WidgetThumbnailsTests",
+                    dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport", "CJPEGTestFixtures"]),
         .testTarget(name: "CLITests", dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

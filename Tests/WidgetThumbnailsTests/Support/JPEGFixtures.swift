@@ -1,8 +1,8 @@
-import CTurboJPEG
+import CJPEGTestFixtures
 import Testing
 @testable import WidgetThumbnails
 
-/// Small JPEGs made in-process with TurboJPEG's compressor (the shim's test-only helper), so
+/// Small JPEGs made in-process with TurboJPEG's compressor (the CJPEGTestFixtures target), so
 /// the JPEG tests need no outside tools or files.
 enum JPEGFixtures {
     enum Sampling { case s444, s422, s420, gray }
