@@ -71,7 +71,7 @@ struct ContainerVerifier {
         return report
     }
 
-    private mutating func checkSnapshot(revision: UInt64, checksum: String?) {
+    private mutating func checkSnapshot(revision: UInt64, checksum: SHA256Digest?) {
         let path = LayoutPath.snapshot(revision: revision).description
         referenced.insert(path)
         let snapshot: Snapshot<JSONValue>
