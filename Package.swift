@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["WidgetSnapshots", "CShimMessage", "CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CColorManagement",
                            "CResample"]
         ),
-        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "CFileSystem"]),
+        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "WidgetSnapshots"]),
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
                           path: "Benchmarks/ThumbnailBenchmarks"),
 

@@ -119,7 +119,7 @@ struct BatchManifest: Sendable {
     /// journal does not redo, written atomically as its manifest; then drops the journal and
     /// the earlier version's file.
     func finish(staging: StagingFolder, durability: Durability) throws(ImageError) {
-        try AtomicFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
+        try OutputFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
             var earlier = ownEntries
             // Lines go out in 64 KiB writes.
             var pending: [UInt8] = []
