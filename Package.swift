@@ -46,16 +46,17 @@ let package = Package(
         systemLibrary("De265", pkgConfig: "libde265", apt: "libde265-dev"),
 
         // C shims: every setjmp/longjmp and C status code stays in here; Swift sees a status
-        // and an error text.
-        .target(name: "CTurboJPEG", dependencies: ["SystemTurboJPEG", "SystemJPEG"],
+        // and the reason in a wt_message (CShimMessage, which links no library).
+        .target(name: "CShimMessage"),
+        .target(name: "CTurboJPEG", dependencies: ["SystemTurboJPEG", "SystemJPEG", "CShimMessage"],
                 linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg")]),
-        .target(name: "CPNG", dependencies: ["SystemPNG"],
+        .target(name: "CPNG", dependencies: ["SystemPNG", "CShimMessage"],
                 linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "CWebP", dependencies: ["SystemWebP", "SystemWebPDemux", "SystemWebPMux"],
+        .target(name: "CWebP", dependencies: ["SystemWebP", "SystemWebPDemux", "SystemWebPMux", "CShimMessage"],
                 linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                                  .linkedLibrary("webpmux")]),
         // libheif plus our own HEVC plugin over libde265 (in-loop filters off when downscaling).
-        .target(name: "CHEIF", dependencies: ["SystemHEIF", "SystemDe265"],
+        .target(name: "CHEIF", dependencies: ["SystemHEIF", "SystemDe265", "CShimMessage"],
                 linkerSettings: [.linkedLibrary("heif"), .linkedLibrary("de265")]),
         // libcrypto.a on Linux: the linker takes only the SHA-256 objects, where loading
         // libcrypto.so cost every process (a widget-side reader too) 1.7 MB of resident memory
@@ -63,7 +64,7 @@ let package = Package(
         .target(name: "CCrypto", dependencies: ["SystemCrypto"],
                 linkerSettings: [.linkedLibrary(":libcrypto.a", .when(platforms: [.linux])),
                                  .linkedLibrary("crypto", .when(platforms: [.android, .openbsd]))]),
-        .target(name: "CColorManagement", dependencies: ["SystemLCMS2"],
+        .target(name: "CColorManagement", dependencies: ["SystemLCMS2", "CShimMessage"],
                 linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("m")]),
         .target(name: "CFileSystem"),
         // AVX2/FMA resampling kernels, chosen at run time (the Swift SIMD4 passes are the fallback).
@@ -75,9 +76,10 @@ let package = Package(
         ]),
         .target(
             name: "WidgetThumbnails",
-            dependencies: ["WidgetSnapshots", "CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CColorManagement", "CResample"]
+            dependencies: ["WidgetSnapshots", "CShimMessage", "CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CColorManagement",
+                           "CResample"]
         ),
-        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "CFileSystem"]),
+        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "WidgetSnapshots"]),
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
                           path: "Benchmarks/ThumbnailBenchmarks"),
 
@@ -90,8 +92,13 @@ let package = Package(
 
         // Corpus location and a seeded generator, shared by both test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test fixtures in C: small JPEGs made with TurboJPEG's compressor and its whole-image
+        // decode as a reference. Only test targets depend on it, so no product links it.
+        .target(name: "CJPEGTestFixtures", dependencies: ["SystemTurboJPEG", "CShimMessage"], path: "Tests/CJPEGTestFixtures",
+                linkerSettings: [.linkedLibrary("turbojpeg")]),
         .testTarget(name: "WidgetSnapshotsTests", dependencies: ["WidgetSnapshots", "TestSupport"]),
-        .testTarget(name: "WidgetThumbnailsTests", dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport"]),
+        .testTarget(name: "WidgetThumbnailsTests",
+                    dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport", "CJPEGTestFixtures"]),
         .testTarget(name: "CLITests", dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

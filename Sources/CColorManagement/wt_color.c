@@ -1,21 +1,17 @@
 #include "wt_color.h"
 #include <lcms2.h>
-#include <stdio.h>
 #include <math.h>
 #include <string.h>
 
-typedef struct { char *buffer; size_t capacity; } error_sink;
+/// Keeps the first error: lcms's own text is more precise than the summary a caller adds.
+static void keep_first(wt_message *message, const char *text) {
+    if (!wt_message_is_set(message)) wt_message_set(message, "%s", text);
+}
 
 static void log_error(cmsContext context, cmsUInt32Number code, const char *text) {
     (void)code;
-    error_sink *sink = cmsGetContextUserData(context);
-    if (sink != NULL && sink->capacity > 0 && sink->buffer[0] == '\0')
-        snprintf(sink->buffer, sink->capacity, "%s", text);
-}
-
-static int fail(error_sink *sink, const char *text) {
-    if (sink->capacity > 0 && sink->buffer[0] == '\0') snprintf(sink->buffer, sink->capacity, "%s", text);
-    return -1;
+    wt_message *message = cmsGetContextUserData(context);
+    if (message != NULL) keep_first(message, text);
 }
 
 static cmsHPROFILE open_profile(cmsContext context, const uint8_t *bytes, size_t length) {
@@ -25,14 +21,15 @@ static cmsHPROFILE open_profile(cmsContext context, const uint8_t *bytes, size_t
 
 int wt_color_transform_rgba(const uint8_t *source_profile, size_t source_length,
                             const uint8_t *target_profile, size_t target_length,
-                            uint8_t *rgba, size_t pixel_count,
-                            char *error, size_t error_capacity) {
-    error_sink sink = { error, error_capacity };
-    if (error_capacity > 0) error[0] = '\0';
+                            uint8_t *rgba, size_t pixel_count, wt_message *message) {
+    wt_message_clear(message);
     // A context per call: the error handler and every object are this call's own, so
     // conversions on several threads never share lcms state.
-    cmsContext context = cmsCreateContext(NULL, &sink);
-    if (context == NULL) return fail(&sink, "lcms2 could not create a context");
+    cmsContext context = cmsCreateContext(NULL, message);
+    if (context == NULL) {
+        keep_first(message, "lcms2 could not create a context");
+        return -1;
+    }
     cmsSetLogErrorHandlerTHR(context, log_error);
 
     int status = -1;
@@ -40,9 +37,9 @@ int wt_color_transform_rgba(const uint8_t *source_profile, size_t source_length,
     cmsHPROFILE input = open_profile(context, source_profile, source_length);
     cmsHPROFILE output = open_profile(context, target_profile, target_length);
     if (input == NULL || output == NULL) {
-        fail(&sink, "an ICC profile is not readable");
+        keep_first(message, "an ICC profile is not readable");
     } else if (cmsGetColorSpace(input) != cmsSigRgbData || cmsGetColorSpace(output) != cmsSigRgbData) {
-        fail(&sink, "an ICC profile is not an RGB profile");
+        keep_first(message, "an ICC profile is not an RGB profile");
     } else {
         // Relative colorimetric with black-point compensation: in-gamut colours stay exact,
         // out-of-gamut ones clip, as browsers and libvips do for display.
@@ -50,7 +47,7 @@ int wt_color_transform_rgba(const uint8_t *source_profile, size_t source_length,
                                           INTENT_RELATIVE_COLORIMETRIC,
                                           cmsFLAGS_COPY_ALPHA | cmsFLAGS_BLACKPOINTCOMPENSATION);
         if (transform == NULL) {
-            fail(&sink, "lcms2 could not build a transform between the ICC profiles");
+            keep_first(message, "lcms2 could not build a transform between the ICC profiles");
         } else {
             // cmsDoTransform counts pixels in a cmsUInt32Number: go in chunks.
             const size_t chunk = 1u << 20;

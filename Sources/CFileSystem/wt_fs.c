@@ -53,11 +53,11 @@ int wt_link_tmpfile(int fd, int dirfd, const char *name) {
 #endif
 }
 
-int wt_rename_noreplace(int dirfd, const char *from, const char *to) {
+int wt_rename_noreplace(int fromdirfd, const char *from, int todirfd, const char *to) {
 #if defined(__linux__) && defined(RENAME_NOREPLACE)
-    return renameat2(dirfd, from, dirfd, to, RENAME_NOREPLACE) == 0 ? 0 : -errno;
+    return renameat2(fromdirfd, from, todirfd, to, RENAME_NOREPLACE) == 0 ? 0 : -errno;
 #else
-    (void)dirfd; (void)from; (void)to;
+    (void)fromdirfd; (void)from; (void)todirfd; (void)to;
     return -ENOSYS;
 #endif
 }

@@ -1,10 +1,8 @@
 #include "wt_heif.h"
-#include "wt_heif_fail.h"
 #include "wt_heif_unfiltered_hevc.h"
 
 #include <libheif/heif.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,18 +22,8 @@ struct wt_heif_pixels {
     int32_t has_alpha, premultiplied;
 };
 
-wt_heif_status wt_heif_fail(wt_heif_status status, char *error, size_t capacity, const char *format, ...) {
-    if (error != NULL && capacity > 0) {
-        va_list arguments;
-        va_start(arguments, format);
-        vsnprintf(error, capacity, format, arguments);
-        va_end(arguments);
-    }
-    return status;
-}
-
 /// libheif's error as our status, with its own message after `what`.
-static wt_heif_status fail_heif(struct heif_error result, const char *what, char *error, size_t capacity) {
+static wt_heif_status fail_heif(struct heif_error result, const char *what, wt_message *message) {
     wt_heif_status status;
     switch (result.code) {
     case heif_error_Ok:
@@ -55,15 +43,14 @@ static wt_heif_status fail_heif(struct heif_error result, const char *what, char
         break;
     }
     // Some libheif messages end in a newline; a report line must not.
-    char message[256];
-    snprintf(message, sizeof(message), "%s", result.message != NULL && result.message[0] != '\0' ? result.message : "no message");
-    size_t length = strlen(message);
+    char text[256];
+    snprintf(text, sizeof(text), "%s", result.message != NULL && result.message[0] != '\0' ? result.message : "no message");
+    size_t length = strlen(text);
     for (size_t index = 0; index < length; index++) {
-        if (message[index] == '\n' || message[index] == '\r') message[index] = ' ';
+        if (text[index] == '\n' || text[index] == '\r') text[index] = ' ';
     }
-    while (length > 0 && message[length - 1] == ' ') message[--length] = '\0';
-    return wt_heif_fail(status, error, capacity, "%s: %s (libheif error %d.%d)", what, message, (int)result.code,
-                (int)result.subcode);
+    while (length > 0 && text[length - 1] == ' ') text[--length] = '\0';
+    return WT_FAIL(status, message, "%s: %s (libheif error %d.%d)", what, text, (int)result.code, (int)result.subcode);
 }
 
 // heif_init loads the decoder plugins once per process; it is not safe to race.
@@ -71,24 +58,24 @@ static pthread_once_t library_once = PTHREAD_ONCE_INIT;
 static void initialise_library(void) { heif_init(NULL); }
 
 wt_heif_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, int32_t max_threads,
-                            uint32_t primary_id, wt_heif_file **file, char *error, size_t error_capacity) {
+                            uint32_t primary_id, wt_heif_file **file, wt_message *message) {
     if (file == NULL || (data == NULL && size > 0) || max_side < 1 || max_threads < 0) {
-        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
+        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "invalid arguments");
     }
     *file = NULL;
     if (size == 0) {
-        return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "the file is empty");
+        return WT_FAIL(WT_HEIF_CORRUPT, message, "the file is empty");
     }
     pthread_once(&library_once, initialise_library);
 
     struct wt_heif_file *opened = calloc(1, sizeof(*opened));
     if (opened == NULL) {
-        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
+        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "out of memory");
     }
     opened->context = heif_context_alloc();
     if (opened->context == NULL) {
         free(opened);
-        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "libheif could not allocate a context");
+        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "libheif could not allocate a context");
     }
     // Before reading: libheif checks ispe and grid sizes against this while parsing.
     heif_context_set_maximum_image_size_limit(opened->context, max_side);
@@ -101,7 +88,7 @@ wt_heif_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, 
     }
     if (result.code != heif_error_Ok) {
         // The message lives in the context: copy it out before freeing.
-        const wt_heif_status status = fail_heif(result, "cannot read the HEIF structure", error, error_capacity);
+        const wt_heif_status status = fail_heif(result, "cannot read the HEIF structure", message);
         wt_heif_close(opened);
         return status;
     }
@@ -134,9 +121,9 @@ static heif_item_id first_exif_id(const struct heif_image_handle *handle) {
     return heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 ? id : 0;
 }
 
-wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, char *error, size_t error_capacity) {
+wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, wt_message *message) {
     if (file == NULL || info == NULL) {
-        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
+        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "invalid arguments");
     }
     memset(info, 0, sizeof(*info));
 
@@ -189,40 +176,40 @@ wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, char *e
     return WT_HEIF_OK;
 }
 
-wt_heif_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, char *error, size_t error_capacity) {
+wt_heif_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message) {
     if (file == NULL || buffer == NULL || size != heif_image_handle_get_raw_color_profile_size(file->primary)) {
-        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "the ICC buffer does not match the profile");
+        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "the ICC buffer does not match the profile");
     }
     return fail_heif(heif_image_handle_get_raw_color_profile(file->primary, buffer), "cannot read the ICC profile",
-                     error, error_capacity);
+                     message);
 }
 
-wt_heif_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, char *error, size_t error_capacity) {
+wt_heif_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message) {
     const heif_item_id exif = file != NULL ? first_exif_id(file->primary) : 0;
     if (exif == 0 || buffer == NULL || size != heif_image_handle_get_metadata_size(file->primary, exif)) {
-        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "the Exif buffer does not match the block");
+        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "the Exif buffer does not match the block");
     }
     return fail_heif(heif_image_handle_get_metadata(file->primary, exif, buffer), "cannot read the Exif block",
-                     error, error_capacity);
+                     message);
 }
 
 wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t strict,
                               wt_heif_loop_filters loop_filters, wt_heif_pixels **pixels, int32_t *width, int32_t *height,
-                              char *error, size_t error_capacity) {
+                              wt_message *message) {
     if (file == NULL || pixels == NULL || width == NULL || height == NULL) {
-        return wt_heif_fail(WT_HEIF_INVALID_ARGUMENT, error, error_capacity, "invalid arguments");
+        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "invalid arguments");
     }
     *pixels = NULL;
     struct heif_image_handle *handle = file->primary;
     if (thumbnail_id != 0) {
         struct heif_error result = heif_image_handle_get_thumbnail(file->primary, thumbnail_id, &handle);
-        if (result.code != heif_error_Ok) return fail_heif(result, "no such thumbnail", error, error_capacity);
+        if (result.code != heif_error_Ok) return fail_heif(result, "no such thumbnail", message);
     }
     if (loop_filters == WT_HEIF_LOOP_FILTERS_SKIP && !file->unfiltered_plugin_registered) {
         const struct heif_error registered = heif_register_decoder(file->context, wt_heif_unfiltered_hevc_plugin());
         if (registered.code != heif_error_Ok) {
             if (handle != file->primary) heif_image_handle_release(handle);
-            return fail_heif(registered, "cannot register the HEVC decoder", error, error_capacity);
+            return fail_heif(registered, "cannot register the HEVC decoder", message);
         }
         file->unfiltered_plugin_registered = 1;
     }
@@ -235,7 +222,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     struct heif_decoding_options *options = heif_decoding_options_alloc();
     if (options == NULL) {
         if (handle != file->primary) heif_image_handle_release(handle);
-        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
+        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "out of memory");
     }
     options->ignore_transformations = 0;  // libheif applies irot, imir and clap, once
     options->convert_hdr_to_8bit = 0;     // we round to 8 bits ourselves (it truncates)
@@ -245,7 +232,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     heif_decoding_options_free(options);
     const int premultiplied = heif_image_handle_is_premultiplied_alpha(handle);
     // The message may live in the handle's item: copy it out before releasing the handle.
-    const wt_heif_status status = fail_heif(result, "cannot decode the image", error, error_capacity);
+    const wt_heif_status status = fail_heif(result, "cannot decode the image", message);
     if (handle != file->primary) heif_image_handle_release(handle);
     if (status != WT_HEIF_OK) {
         if (image != NULL) heif_image_release(image);
@@ -255,7 +242,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     struct wt_heif_pixels *decoded = calloc(1, sizeof(*decoded));
     if (decoded == NULL) {
         heif_image_release(image);
-        return wt_heif_fail(WT_HEIF_NO_MEMORY, error, error_capacity, "out of memory");
+        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "out of memory");
     }
     decoded->image = image;
     decoded->width = heif_image_get_width(image, heif_channel_interleaved);
@@ -268,7 +255,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     if (decoded->plane == NULL || decoded->width < 1 || decoded->height < 1 || decoded->bits < 1 || decoded->bits > 16 ||
         (int64_t)decoded->stride < (int64_t)decoded->width * (alpha ? 4 : 3) * sample_bytes) {
         wt_heif_pixels_free(decoded);
-        return wt_heif_fail(WT_HEIF_CORRUPT, error, error_capacity, "libheif returned no usable interleaved plane");
+        return WT_FAIL(WT_HEIF_CORRUPT, message, "libheif returned no usable interleaved plane");
     }
     *width = decoded->width;
     *height = decoded->height;

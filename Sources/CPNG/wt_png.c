@@ -1,13 +1,11 @@
 // PNG decoding shim over libpng 1.6's full API. Swift cannot call setjmp and a longjmp across
 // Swift frames is undefined, so every function here that calls png_* sets its own jump target
-// first and turns libpng's errors into a status plus a message in the caller's buffer.
+// first and turns libpng's errors into a status plus a message in the caller's wt_message.
 #include "wt_png.h"
 #include "wt_png_chunks.h"
 #include <png.h>
 #include <errno.h>
 #include <setjmp.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,8 +47,8 @@ struct wt_png_reader {
     uint64_t allocation_budget;
     /// A status the shim chose before raising the error (otherwise it is classified by message).
     wt_png_status pending_status;
-    char error[256];
-    char warning[256];
+    wt_message error;
+    wt_message warning;
 };
 
 
@@ -60,16 +58,16 @@ uint32_t wt_png_library_version(void) { return (uint32_t)png_access_version_numb
 
 static void on_error(png_structp png, png_const_charp text) {
     struct wt_png_reader *reader = png_get_error_ptr(png);
-    if (reader->error[0] == '\0') wt_png_format_message(reader->error, sizeof reader->error, "%s", text);
+    if (!wt_message_is_set(&reader->error)) wt_message_set(&reader->error, "%s", text);
     png_longjmp(png, 1);
 }
 
 static void on_warning(png_structp png, png_const_charp text) {
     struct wt_png_reader *reader = png_get_error_ptr(png);
-    if (reader->warning[0] == '\0') wt_png_format_message(reader->warning, sizeof reader->warning, "%s", text);
+    if (!wt_message_is_set(&reader->warning)) wt_message_set(&reader->warning, "%s", text);
     if (reader->strict) {
         // Strict: the first warning refuses the image and stops libpng working on it at once.
-        wt_png_format_message(reader->error, sizeof reader->error, "libpng warning (strict mode): %s", text);
+        wt_message_set(&reader->error, "libpng warning (strict mode): %s", text);
         png_longjmp(png, 1);
     }
 }
@@ -113,10 +111,10 @@ static void read_file(png_structp png, struct wt_png_reader *reader, uint8_t *ou
         size_t wanted = direct ? length : (remaining < WT_PNG_READ_BUFFER ? (size_t)remaining : WT_PNG_READ_BUFFER);
         long long got = wt_png_source_read(&reader->source, offset, direct ? out : reader->buffer, wanted);
         if (got < 0) {
-            char text[160];
-            wt_png_format_message(text, sizeof text, "read failed: %s", strerror(errno));
+            wt_message text;
+            wt_message_set(&text, "read failed: %s", strerror(errno));
             reader->pending_status = WT_PNG_IO;
-            png_error(png, text);
+            png_error(png, text.text);
         }
         if (!direct) {
             reader->buffer_start = offset;
@@ -183,26 +181,26 @@ static void on_free(png_structp png, png_voidp pointer) {
 
 /// Marks the reader failed (libpng's state after a longjmp is undefined), classifies the error
 /// and copies the message out.
-static wt_png_status fail(struct wt_png_reader *reader, char *message, size_t capacity) {
+static wt_png_status fail(struct wt_png_reader *reader, wt_message *message) {
     reader->failed = 1;
     wt_png_status status = reader->pending_status;
     if (status == WT_PNG_OK) {
         // libpng reports its user limits as a warning followed by "Invalid IHDR data", and
         // oversized metadata as "exceeds application limits".
-        if (strstr(reader->error, "limit") != NULL || strstr(reader->error, "too large") != NULL ||
-            strstr(reader->warning, "user limit") != NULL) {
+        if (strstr(reader->error.text, "limit") != NULL || strstr(reader->error.text, "too large") != NULL ||
+            strstr(reader->warning.text, "user limit") != NULL) {
             status = WT_PNG_TOO_LARGE;
-        } else if (strstr(reader->error, "ut of memory") != NULL) {
+        } else if (strstr(reader->error.text, "ut of memory") != NULL) {
             status = WT_PNG_NO_MEMORY;
         } else {
             status = WT_PNG_CORRUPT;
         }
     }
-    const char *text = reader->error[0] != '\0' ? reader->error : "libpng failed without a message";
-    if (reader->warning[0] != '\0' && strstr(text, reader->warning) == NULL) {
-        wt_png_format_message(message, capacity, "%s (after warning: %s)", text, reader->warning);
+    const char *text = wt_message_is_set(&reader->error) ? reader->error.text : "libpng failed without a message";
+    if (wt_message_is_set(&reader->warning) && strstr(text, reader->warning.text) == NULL) {
+        wt_message_set(message, "%s (after warning: %s)", text, reader->warning.text);
     } else {
-        wt_png_format_message(message, capacity, "%s", text);
+        wt_message_set(message, "%s", text);
     }
     return status;
 }
@@ -261,28 +259,27 @@ static void copy_metadata(struct wt_png_reader *reader, const wt_png_limits *lim
 }
 
 static wt_png_status open_source(const wt_png_source *source, const wt_png_limits *limits,
-                                 wt_png_reader **out, wt_png_info *info,
-                                 char *message, size_t capacity) {
+                                 wt_png_reader **out, wt_png_info *info, wt_message *message) {
     if (out == NULL || info == NULL || limits == NULL) {
-        wt_png_format_message(message, capacity, "wt_png_reader_open: missing argument");
+        wt_message_set(message, "wt_png_reader_open: missing argument");
         return WT_PNG_INVALID_ARGUMENT;
     }
     *out = NULL;
     memset(info, 0, sizeof *info);
     wt_png_chunk_walk walk;
     memset(&walk, 0, sizeof walk);
-    wt_png_status structure = wt_png_walk_chunks(source, limits->max_metadata_bytes, &walk, message, capacity);
+    wt_png_status structure = wt_png_walk_chunks(source, limits->max_metadata_bytes, &walk, message);
     if (structure != WT_PNG_OK) return structure;
-    if (walk.exif_problem[0] != '\0' && limits->strict) {
+    if (wt_message_is_set(&walk.exif_problem) && limits->strict) {
         free(walk.exif_copy);
-        wt_png_format_message(message, capacity, "strict mode: %s", walk.exif_problem);
+        wt_message_set(message, "strict mode: %s", walk.exif_problem.text);
         return walk.exif_status;
     }
 
     struct wt_png_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) {
         free(walk.exif_copy);
-        wt_png_format_message(message, capacity, "out of memory");
+        wt_message_set(message, "out of memory");
         return WT_PNG_NO_MEMORY;
     }
     reader->exif_copy = walk.exif_copy;
@@ -291,12 +288,12 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
         reader->buffer = malloc(WT_PNG_READ_BUFFER);
         if (reader->buffer == NULL) {
             wt_png_reader_destroy(reader);
-            wt_png_format_message(message, capacity, "out of memory for the read buffer");
+            wt_message_set(message, "out of memory for the read buffer");
             return WT_PNG_NO_MEMORY;
         }
     }
     reader->strict = limits->strict != 0;
-    wt_png_format_message(reader->warning, sizeof reader->warning, "%s", walk.exif_problem);
+    reader->warning = walk.exif_problem;
     // Row buffers for a 65535 px wide 16-bit RGBA image take ~1 MiB; an iCCP profile needs its
     // size twice while it inflates.
     reader->allocation_budget = (32u << 20) + 4 * (limits->max_metadata_bytes < PNG_UINT_31_MAX
@@ -306,11 +303,11 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
     if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
     if (reader->png == NULL || reader->info == NULL) {
         wt_png_reader_destroy(reader);
-        wt_png_format_message(message, capacity, "libpng could not create its read structures");
+        wt_message_set(message, "libpng could not create its read structures");
         return WT_PNG_NO_MEMORY;
     }
     if (setjmp(png_jmpbuf(reader->png))) {
-        wt_png_status status = fail(reader, message, capacity);
+        wt_png_status status = fail(reader, message);
         wt_png_reader_destroy(reader);
         return status;
     }
@@ -324,7 +321,7 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
     // libpng checked each side against the user limits; the area is ours, in 64 bits.
     if ((uint64_t)width * (uint64_t)height > limits->max_pixels) {
         reader->pending_status = WT_PNG_TOO_LARGE;
-        wt_png_format_message(reader->error, sizeof reader->error, "%ux%u is %llu pixels, over the limit of %llu",
+        wt_message_set(&reader->error, "%ux%u is %llu pixels, over the limit of %llu",
                        width, height, (unsigned long long)width * height, (unsigned long long)limits->max_pixels);
         png_longjmp(reader->png, 1);
     }
@@ -353,22 +350,20 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
 }
 
 wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
-                                 wt_png_reader **out, wt_png_info *info,
-                                 char *message, size_t capacity) {
+                                 wt_png_reader **out, wt_png_info *info, wt_message *message) {
     wt_png_source source = {.data = data, .fd = -1, .size = data != NULL ? size : 0};
-    return open_source(&source, limits, out, info, message, capacity);
+    return open_source(&source, limits, out, info, message);
 }
 
 wt_png_status wt_png_reader_open_file(int fd, uint64_t size, const wt_png_limits *limits,
-                                      wt_png_reader **out, wt_png_info *info,
-                                      char *message, size_t capacity) {
+                                      wt_png_reader **out, wt_png_info *info, wt_message *message) {
     if (fd < 0) {
         if (out != NULL) *out = NULL;
-        wt_png_format_message(message, capacity, "wt_png_reader_open_file: bad file descriptor");
+        wt_message_set(message, "wt_png_reader_open_file: bad file descriptor");
         return WT_PNG_INVALID_ARGUMENT;
     }
     wt_png_source source = {.data = NULL, .fd = fd, .size = size};
-    return open_source(&source, limits, out, info, message, capacity);
+    return open_source(&source, limits, out, info, message);
 }
 
 // MARK: - Rows
@@ -399,11 +394,10 @@ static void copy_from_image(struct wt_png_reader *reader, uint8_t *rows, uint32_
     }
 }
 
-wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint32_t count,
-                                      char *message, size_t capacity) {
+wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint32_t count, wt_message *message) {
     if (reader == NULL || reader->failed || (rows == NULL && count > 0) ||
         count > reader->height - reader->next_row) {
-        wt_png_format_message(message, capacity, reader != NULL && reader->failed
+        wt_message_set(message, reader != NULL && reader->failed
                        ? "the reader already failed" : "read_rows: bad arguments or past the last row");
         return WT_PNG_INVALID_ARGUMENT;
     }
@@ -417,13 +411,11 @@ wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint
     size_t row_bytes = (size_t)reader->width * 4;
     if (setjmp(png_jmpbuf(reader->png))) {
         if (reader->strict || !reader->error_after_image || reader->pending_status != WT_PNG_OK) {
-            return fail(reader, message, capacity);
+            return fail(reader, message);
         }
         // Lenient, and the error is about what follows the complete image data (the file ends
         // early, IEND is missing, too much image data): every pixel is decoded, so keep them.
-        if (reader->warning[0] == '\0') {
-            wt_png_format_message(reader->warning, sizeof reader->warning, "%s", reader->error);
-        }
+        if (!wt_message_is_set(&reader->warning)) reader->warning = reader->error;
         reader->libpng_done = 1;  // libpng's state is undefined: no further png_* calls
         if (reader->next_row < reader->height) {
             // The error came from the last png_read_row / png_read_image of this call.
@@ -460,8 +452,9 @@ uint64_t wt_png_reader_peak_allocated(const wt_png_reader *reader) {
     return reader != NULL ? reader->peak_allocated : 0;
 }
 
-const char *wt_png_reader_warning(const wt_png_reader *reader) {
-    return reader != NULL ? reader->warning : "";
+const wt_message *wt_png_reader_warning(const wt_png_reader *reader) {
+    static const wt_message none;
+    return reader != NULL ? &reader->warning : &none;
 }
 
 void wt_png_reader_destroy(wt_png_reader *reader) {

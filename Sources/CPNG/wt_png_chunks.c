@@ -6,7 +6,6 @@
 #include <png.h>
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,8 +74,7 @@ typedef struct header_window {
 
 /// The `length` bytes at `offset` (which the caller checked are within the size), or NULL with
 /// the reason in `message` when a file cannot supply them.
-static const uint8_t *window_at(header_window *window, uint64_t offset, size_t length,
-                                char *message, size_t capacity) {
+static const uint8_t *window_at(header_window *window, uint64_t offset, size_t length, wt_message *message) {
     const wt_png_source *source = window->source;
     if (source->data != NULL) return source->data + offset;
     if (offset >= window->start && offset + length <= window->start + window->filled) {
@@ -86,11 +84,11 @@ static const uint8_t *window_at(header_window *window, uint64_t offset, size_t l
     window->start = offset;
     window->filled = got > 0 ? (size_t)got : 0;
     if (got < 0) {
-        wt_png_format_message(message, capacity, "read failed: %s", strerror(errno));
+        wt_message_set(message, "read failed: %s", strerror(errno));
         return NULL;
     }
     if ((size_t)got < length) {
-        wt_png_format_message(message, capacity, "the file shrank while it was read");
+        wt_message_set(message, "the file shrank while it was read");
         return NULL;
     }
     return window->buffer;
@@ -99,11 +97,10 @@ static const uint8_t *window_at(header_window *window, uint64_t offset, size_t l
 /// Checks an eXIf chunk (data at `data_offset`) and keeps it in `walk` when it is usable.
 /// Returns WT_PNG_OK, or WT_PNG_IO when a file could not be read.
 static wt_png_status take_exif(header_window *window, const uint8_t type[4], uint32_t length, uint64_t data_offset,
-                               uint64_t max_metadata_bytes, wt_png_chunk_walk *walk, char *message, size_t capacity) {
+                               uint64_t max_metadata_bytes, wt_png_chunk_walk *walk, wt_message *message) {
     if (length > max_metadata_bytes) {
-        wt_png_format_message(walk->exif_problem, sizeof walk->exif_problem,
-                              "eXIf: %u bytes, over the metadata limit of %llu; ignored",
-                              length, (unsigned long long)max_metadata_bytes);
+        wt_message_set(&walk->exif_problem, "eXIf: %u bytes, over the metadata limit of %llu; ignored",
+                       length, (unsigned long long)max_metadata_bytes);
         walk->exif_status = WT_PNG_TOO_LARGE;
         return WT_PNG_OK;
     }
@@ -115,13 +112,13 @@ static wt_png_status take_exif(header_window *window, const uint8_t type[4], uin
     } else {
         copy = malloc((size_t)length + 4);
         if (copy == NULL) {
-            wt_png_format_message(message, capacity, "out of memory for the eXIf chunk");
+            wt_message_set(message, "out of memory for the eXIf chunk");
             return WT_PNG_NO_MEMORY;
         }
         long long got = wt_png_source_read(source, data_offset, copy, (size_t)length + 4);
         if (got != (long long)length + 4) {
-            if (got < 0) wt_png_format_message(message, capacity, "read failed: %s", strerror(errno));
-            else wt_png_format_message(message, capacity, "the file shrank while it was read");
+            if (got < 0) wt_message_set(message, "read failed: %s", strerror(errno));
+            else wt_message_set(message, "the file shrank while it was read");
             free(copy);
             return WT_PNG_IO;
         }
@@ -129,7 +126,7 @@ static wt_png_status take_exif(header_window *window, const uint8_t type[4], uin
     }
     uint32_t crc = crc_update(crc_update(0xFFFFFFFFu, type, 4), data, length) ^ 0xFFFFFFFFu;
     if (crc != read_be32(data + length)) {
-        wt_png_format_message(walk->exif_problem, sizeof walk->exif_problem, "eXIf: CRC error; ignored");
+        wt_message_set(&walk->exif_problem, "eXIf: CRC error; ignored");
         walk->exif_status = WT_PNG_CORRUPT;
         free(copy);
         return WT_PNG_OK;
@@ -141,24 +138,24 @@ static wt_png_status take_exif(header_window *window, const uint8_t type[4], uin
 }
 
 wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metadata_bytes,
-                                 wt_png_chunk_walk *walk, char *message, size_t capacity) {
+                                 wt_png_chunk_walk *walk, wt_message *message) {
     header_window window = {.source = source};
     uint64_t size = source->size;
     uint8_t signature[8];
     long long got = size >= 8 ? wt_png_source_read(source, 0, signature, 8) : 0;
     if (got < 0) {
-        wt_png_format_message(message, capacity, "read failed: %s", strerror(errno));
+        wt_message_set(message, "read failed: %s", strerror(errno));
         return WT_PNG_IO;
     }
     if (got < 8 || png_sig_cmp(signature, 0, 8) != 0) {
-        wt_png_format_message(message, capacity, "the PNG signature is missing or damaged");
+        wt_message_set(message, "the PNG signature is missing or damaged");
         return WT_PNG_CORRUPT;
     }
     uint64_t position = 8;
     int seen_image_data = 0;
     // A chunk is length (4), type (4), data (length), CRC (4).
     while (size - position >= 8) {
-        const uint8_t *header = window_at(&window, position, 8, message, capacity);
+        const uint8_t *header = window_at(&window, position, 8, message);
         if (header == NULL) return WT_PNG_IO;
         uint32_t length = read_be32(header);
         uint8_t type[4];
@@ -166,7 +163,7 @@ wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metad
         char name[16];
         describe_type(type, name);
         if (length > PNG_UINT_31_MAX) {
-            wt_png_format_message(message, capacity, "chunk %s declares an invalid length of %u bytes", name, length);
+            wt_message_set(message, "chunk %s declares an invalid length of %u bytes", name, length);
             return WT_PNG_CORRUPT;
         }
         uint64_t available = size - position - 8;
@@ -174,17 +171,17 @@ wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metad
             // Truncated image data is libpng's to report; any other chunk this long would make
             // libpng allocate its declared length before finding out the file is shorter.
             if (memcmp(type, "IDAT", 4) == 0) break;
-            wt_png_format_message(message, capacity, "chunk %s declares %u bytes but only %llu remain in the file",
+            wt_message_set(message, "chunk %s declares %u bytes but only %llu remain in the file",
                                   name, length, (unsigned long long)(available < 4 ? 0 : available - 4));
             return WT_PNG_CORRUPT;
         }
         if (memcmp(type, "IEND", 4) == 0) break;
         if (memcmp(type, "IDAT", 4) == 0) seen_image_data = 1;
         // eXIf is read here, not by libpng, which would allocate any length with only a warning.
-        if (walk != NULL && !seen_image_data && walk->exif == NULL && walk->exif_problem[0] == '\0' &&
+        if (walk != NULL && !seen_image_data && walk->exif == NULL && !wt_message_is_set(&walk->exif_problem) &&
             memcmp(type, "eXIf", 4) == 0) {
             wt_png_status status = take_exif(&window, type, length, position + 8, max_metadata_bytes,
-                                             walk, message, capacity);
+                                             walk, message);
             if (status != WT_PNG_OK) return status;
         }
         position += (uint64_t)length + 12;
@@ -192,16 +189,8 @@ wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metad
     return WT_PNG_OK;
 }
 
-wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, char *message, size_t capacity) {
+wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, wt_message *message) {
     wt_png_source source = {.data = data, .fd = -1, .size = size};
     if (data == NULL) source.size = 0;
-    return wt_png_walk_chunks(&source, 0, NULL, message, capacity);
-}
-
-void wt_png_format_message(char *destination, size_t capacity, const char *format, ...) {
-    if (destination == NULL || capacity == 0) return;
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(destination, capacity, format, arguments);
-    va_end(arguments);
+    return wt_png_walk_chunks(&source, 0, NULL, message);
 }

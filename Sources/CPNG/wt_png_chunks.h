@@ -24,7 +24,7 @@ typedef struct wt_png_chunk_walk {
     /// A file's eXIf data, malloc'd; whoever ends up with the walk frees it.
     uint8_t *exif_copy;
     /// Why an eXIf chunk was dropped ("" when none was): a warning, or an error when strict.
-    char exif_problem[128];
+    wt_message exif_problem;
     wt_png_status exif_status;
 } wt_png_chunk_walk;
 
@@ -33,10 +33,6 @@ typedef struct wt_png_chunk_walk {
 /// chunk header at a time (through a small window, so a file of tiny chunks costs one read
 /// per 4 KiB), skipping the chunk data.
 wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metadata_bytes,
-                                 wt_png_chunk_walk *walk, char *message, size_t capacity);
-
-/// snprintf into a caller's message buffer; does nothing for a NULL or empty buffer.
-void wt_png_format_message(char *destination, size_t capacity, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+                                 wt_png_chunk_walk *walk, wt_message *message);
 
 #endif

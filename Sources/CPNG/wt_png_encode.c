@@ -1,22 +1,15 @@
 #include "wt_png_encode.h"
 #include <png.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/// A growing output buffer, and the first error libpng reported.
+/// A growing output buffer, and the message libpng's error goes to.
 typedef struct {
     unsigned char *bytes;
     size_t size;
     size_t capacity;
-    char *error;
-    size_t error_capacity;
+    wt_message *message;
 } wt_png_writer;
-
-static void wt_copy_error(char *error, size_t capacity, const char *message) {
-    if (error == NULL || capacity == 0) return;
-    snprintf(error, capacity, "%s", message);
-}
 
 static void wt_png_write_data(png_structp png, png_bytep data, png_size_t length) {
     wt_png_writer *writer = (wt_png_writer *)png_get_io_ptr(png);
@@ -36,9 +29,9 @@ static void wt_png_write_data(png_structp png, png_bytep data, png_size_t length
 
 static void wt_png_flush(png_structp png) { (void)png; }
 
-static void wt_png_on_error(png_structp png, png_const_charp message) {
+static void wt_png_on_error(png_structp png, png_const_charp text) {
     wt_png_writer *writer = (wt_png_writer *)png_get_error_ptr(png);
-    wt_copy_error(writer->error, writer->error_capacity, message);
+    wt_message_set(writer->message, "%s", text);
     png_longjmp(png, 1);
 }
 
@@ -50,31 +43,29 @@ static void wt_png_on_warning(png_structp png, png_const_charp message) {
 int wt_png_encode_rgba(const unsigned char *rgba, int width, int height,
                        wt_png_channels channels, int compression_level,
                        const unsigned char *icc, size_t icc_size,
-                       unsigned char **out, size_t *out_size,
-                       char *error, size_t error_capacity) {
+                       unsigned char **out, size_t *out_size, wt_message *message) {
     *out = NULL;
     *out_size = 0;
-    if (error != NULL && error_capacity > 0) error[0] = '\0';
+    wt_message_clear(message);
     // Everything read after a longjmp back into this frame is either volatile or on the heap:
     // the writer is calloc'd so its fields, changed by the callbacks, are never indeterminate.
     wt_png_writer *volatile writer = calloc(1, sizeof(wt_png_writer));
     if (writer == NULL) {
-        wt_copy_error(error, error_capacity, "out of memory");
+        wt_message_set(message, "out of memory");
         return -1;
     }
-    writer->error = error;
-    writer->error_capacity = error_capacity;
+    writer->message = message;
     png_structp volatile png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer,
                                                        wt_png_on_error, wt_png_on_warning);
     if (png == NULL) {
-        wt_copy_error(error, error_capacity, "png_create_write_struct failed");
+        wt_message_set(message, "png_create_write_struct failed");
         free(writer);
         return -1;
     }
     png_infop volatile info = png_create_info_struct(png);
     png_bytep *volatile rows = NULL;
     if (info == NULL || setjmp(png_jmpbuf(png))) {
-        if (info == NULL) wt_copy_error(error, error_capacity, "png_create_info_struct failed");
+        if (info == NULL) wt_message_set(message, "png_create_info_struct failed");
         png_structp p = png;
         png_infop i = info;
         png_destroy_write_struct(&p, i != NULL ? &i : NULL);

@@ -4,27 +4,21 @@
 // wt_jpeg_encode_rgba, so no longjmp ever crosses a Swift frame.
 #include "wt_jpeg_encode.h"
 #include <setjmp.h>
-#include <stdio.h>
+#include <stdio.h>  // jpeglib.h needs FILE
 #include <stdlib.h>
 #include <jpeglib.h>
 
 typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf jump;
-    char *error;
-    size_t capacity;
+    wt_message *message;
 } wt_encode_error;
-
-static void wt_copy_error(char *error, size_t capacity, const char *message) {
-    if (error == NULL || capacity == 0) return;
-    snprintf(error, capacity, "%s", message != NULL ? message : "unknown libjpeg error");
-}
 
 static void wt_on_error_exit(j_common_ptr cinfo) {
     wt_encode_error *handler = (wt_encode_error *)cinfo->err;
-    char message[JMSG_LENGTH_MAX];
-    (*cinfo->err->format_message)(cinfo, message);
-    wt_copy_error(handler->error, handler->capacity, message);
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    wt_message_set(handler->message, "%s", text);
     longjmp(handler->jump, 1);
 }
 
@@ -36,12 +30,11 @@ static void wt_on_message(j_common_ptr cinfo, int level) {
 
 int wt_jpeg_encode_rgba(const unsigned char *rgba, int width, int height, int quality,
                         wt_jpeg_subsampling subsampling, wt_jpeg_scan scan, wt_jpeg_huffman huffman,
-                        unsigned char **out, size_t *out_size,
-                        char *error, size_t error_capacity) {
+                        unsigned char **out, size_t *out_size, wt_message *message) {
     *out = NULL;
     *out_size = 0;
     if (width <= 0 || height <= 0 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
-        wt_copy_error(error, error_capacity, "JPEG dimensions must be 1 to 65500 per side");
+        wt_message_set(message, "JPEG dimensions must be 1 to 65500 per side");
         return -1;
     }
     struct jpeg_compress_struct cinfo;
@@ -49,8 +42,7 @@ int wt_jpeg_encode_rgba(const unsigned char *rgba, int width, int height, int qu
     cinfo.err = jpeg_std_error(&handler.base);
     handler.base.error_exit = wt_on_error_exit;
     handler.base.emit_message = wt_on_message;
-    handler.error = error;
-    handler.capacity = error_capacity;
+    handler.message = message;
     // libjpeg's memory destination allocates (and grows) this buffer and writes its address
     // here, through the pointer, so after a longjmp it holds the buffer to free.
     unsigned char *destination = NULL;

@@ -42,20 +42,16 @@ struct wt_jpeg_reader {
     wt_jpeg_output output;
     /// The status the next longjmp reports; WT_JPEG_ERROR unless set just before raising.
     wt_jpeg_status pending_status;
-    char error[JMSG_LENGTH_MAX + 64];
-    char warning[JMSG_LENGTH_MAX];
+    /// libjpeg formats into these (JMSG_LENGTH_MAX bytes, well within a wt_message).
+    wt_message error;
+    wt_message warning;
 };
-
-static void copy_message(char *message, size_t capacity, const char *text) {
-    if (message == NULL || capacity == 0) return;
-    snprintf(message, capacity, "%s", text != NULL ? text : "");
-}
 
 // MARK: - libjpeg callbacks
 
 static void on_error_exit(j_common_ptr cinfo) {
     struct wt_jpeg_reader *reader = (struct wt_jpeg_reader *)cinfo;
-    if (reader->error[0] == '\0') (*cinfo->err->format_message)(cinfo, reader->error);
+    if (!wt_message_is_set(&reader->error)) (*cinfo->err->format_message)(cinfo, reader->error.text);
     longjmp(reader->jump, 1);
 }
 
@@ -65,9 +61,9 @@ static void on_emit_message(j_common_ptr cinfo, int msg_level) {
     if (msg_level >= 0) return;
     struct wt_jpeg_reader *reader = (struct wt_jpeg_reader *)cinfo;
     cinfo->err->num_warnings++;
-    if (reader->warning[0] == '\0') (*cinfo->err->format_message)(cinfo, reader->warning);
+    if (!wt_message_is_set(&reader->warning)) (*cinfo->err->format_message)(cinfo, reader->warning.text);
     if (reader->strict) {
-        snprintf(reader->error, sizeof reader->error, "%s", reader->warning);
+        reader->error = reader->warning;
         reader->pending_status = WT_JPEG_WARNING;
         longjmp(reader->jump, 1);
     }
@@ -78,16 +74,15 @@ static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
 static void on_progress(j_common_ptr cinfo) {
     struct wt_jpeg_reader *reader = (struct wt_jpeg_reader *)cinfo;
     if (reader->cinfo.input_scan_number > WT_JPEG_MAX_SCANS) {
-        snprintf(reader->error, sizeof reader->error, "Progressive JPEG image has more than %d scans",
-                 WT_JPEG_MAX_SCANS);
+        wt_message_set(&reader->error, "Progressive JPEG image has more than %d scans", WT_JPEG_MAX_SCANS);
         reader->pending_status = WT_JPEG_TOO_MANY_SCANS;
         longjmp(reader->jump, 1);
     }
 }
 
-/// Raises an I/O failure from inside a source callback (libjpeg's state is dropped after it).
-static void raise_io(struct wt_jpeg_reader *reader, const char *text) {
-    snprintf(reader->error, sizeof reader->error, "%s", text);
+/// Raises the I/O failure already in `reader->error` from inside a source callback (libjpeg's
+/// state is dropped after it).
+static void raise_io(struct wt_jpeg_reader *reader) {
     reader->pending_status = WT_JPEG_IO;
     longjmp(reader->jump, 1);
 }
@@ -115,15 +110,13 @@ static boolean file_fill_input_buffer(j_decompress_ptr cinfo) {
         ssize_t got = pread(source->fd, source->buffer + filled, wanted - filled, (off_t)(source->offset + filled));
         if (got < 0 && errno == EINTR) continue;
         if (got < 0) {
-            char text[160];
-            snprintf(text, sizeof text, "read failed: %s", strerror(errno));
-            raise_io(reader, text);
+            wt_message_set(&reader->error, "read failed: %s", strerror(errno));
+            raise_io(reader);
         }
         if (got == 0) {
-            char text[160];
-            snprintf(text, sizeof text, "the file shrank while it was read: %llu of the %llu bytes it had when opened",
-                     (unsigned long long)(source->offset + filled), (unsigned long long)source->size);
-            raise_io(reader, text);
+            wt_message_set(&reader->error, "the file shrank while it was read: %llu of the %llu bytes it had when opened",
+                           (unsigned long long)(source->offset + filled), (unsigned long long)source->size);
+            raise_io(reader);
         }
         filled += (size_t)got;
     }
@@ -164,28 +157,28 @@ static wt_jpeg_colorspace colorspace_of(J_COLOR_SPACE space) {
 }
 
 /// Copies the reader's error out and marks it dead.
-static wt_jpeg_status fail(struct wt_jpeg_reader *reader, char *message, size_t capacity) {
+static wt_jpeg_status fail(struct wt_jpeg_reader *reader, wt_message *message) {
     reader->failed = 1;
-    copy_message(message, capacity, reader->error[0] != '\0' ? reader->error : "libjpeg failed");
+    wt_message_set(message, "%s", wt_message_is_set(&reader->error) ? reader->error.text : "libjpeg failed");
     return reader->pending_status;
 }
 
 static wt_jpeg_status open_reader(const uint8_t *data, size_t size, int fd, uint64_t file_size, int flags,
-                                  wt_jpeg_reader **out, wt_jpeg_reader_info *info, char *message, size_t capacity) {
-    copy_message(message, capacity, "");
+                                  wt_jpeg_reader **out, wt_jpeg_reader_info *info, wt_message *message) {
+    wt_message_clear(message);
     if (out == NULL || info == NULL) {
-        copy_message(message, capacity, "wt_jpeg_reader_open: no place for the reader");
+        wt_message_set(message, "wt_jpeg_reader_open: no place for the reader");
         return WT_JPEG_ERROR;
     }
     *out = NULL;
     memset(info, 0, sizeof *info);
     if ((fd < 0 && (data == NULL || size == 0)) || (fd >= 0 && file_size == 0)) {
-        copy_message(message, capacity, "empty input");
+        wt_message_set(message, "empty input");
         return WT_JPEG_ERROR;
     }
     struct wt_jpeg_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) {
-        copy_message(message, capacity, "out of memory");
+        wt_message_set(message, "out of memory");
         return WT_JPEG_ERROR;
     }
     reader->strict = (flags & WT_JPEG_READER_STRICT) != 0;
@@ -195,7 +188,7 @@ static wt_jpeg_status open_reader(const uint8_t *data, size_t size, int fd, uint
     reader->error_manager.emit_message = on_emit_message;
     reader->error_manager.output_message = on_output_message;
     if (setjmp(reader->jump)) {
-        wt_jpeg_status status = fail(reader, message, capacity);
+        wt_jpeg_status status = fail(reader, message);
         wt_jpeg_reader_destroy(reader);
         return status;
     }
@@ -227,29 +220,29 @@ static wt_jpeg_status open_reader(const uint8_t *data, size_t size, int fd, uint
 }
 
 wt_jpeg_status wt_jpeg_reader_open(const uint8_t *data, size_t size, int flags, wt_jpeg_reader **out,
-                                   wt_jpeg_reader_info *info, char *message, size_t capacity) {
-    return open_reader(data, size, -1, 0, flags, out, info, message, capacity);
+                                   wt_jpeg_reader_info *info, wt_message *message) {
+    return open_reader(data, size, -1, 0, flags, out, info, message);
 }
 
 wt_jpeg_status wt_jpeg_reader_open_file(int fd, uint64_t size, int flags, wt_jpeg_reader **out,
-                                        wt_jpeg_reader_info *info, char *message, size_t capacity) {
+                                        wt_jpeg_reader_info *info, wt_message *message) {
     if (fd < 0) {
-        copy_message(message, capacity, "wt_jpeg_reader_open_file: bad file descriptor");
+        wt_message_set(message, "wt_jpeg_reader_open_file: bad file descriptor");
         if (out != NULL) *out = NULL;
         return WT_JPEG_ERROR;
     }
-    return open_reader(NULL, 0, fd, size, flags, out, info, message, capacity);
+    return open_reader(NULL, 0, fd, size, flags, out, info, message);
 }
 
 wt_jpeg_status wt_jpeg_reader_start(wt_jpeg_reader *reader, int scale_num, int scale_denom, wt_jpeg_output output,
-                                    int *output_width, int *output_height, char *message, size_t capacity) {
-    copy_message(message, capacity, "");
+                                    int *output_width, int *output_height, wt_message *message) {
+    wt_message_clear(message);
     if (reader == NULL || reader->failed || reader->started || scale_num < 1 || scale_denom < 1 ||
         scale_num > scale_denom || output_width == NULL || output_height == NULL) {
-        copy_message(message, capacity, "wt_jpeg_reader_start: the reader cannot start (bad arguments or state)");
+        wt_message_set(message, "wt_jpeg_reader_start: the reader cannot start (bad arguments or state)");
         return WT_JPEG_ERROR;
     }
-    if (setjmp(reader->jump)) return fail(reader, message, capacity);
+    if (setjmp(reader->jump)) return fail(reader, message);
     reader->started = 1;
     reader->output = output;
     reader->cinfo.scale_num = (unsigned int)scale_num;
@@ -258,8 +251,7 @@ wt_jpeg_status wt_jpeg_reader_start(wt_jpeg_reader *reader, int scale_num, int s
     reader->cinfo.out_color_space = output == WT_JPEG_OUTPUT_RGBA ? JCS_EXT_RGBA : JCS_CMYK;
     jpeg_start_decompress(&reader->cinfo);
     if (reader->cinfo.output_components != 4) {
-        snprintf(reader->error, sizeof reader->error, "libjpeg gave %d components, not 4",
-                 reader->cinfo.output_components);
+        wt_message_set(&reader->error, "libjpeg gave %d components, not 4", reader->cinfo.output_components);
         longjmp(reader->jump, 1);
     }
     *output_width = (int)reader->cinfo.output_width;
@@ -281,22 +273,20 @@ static void cmyk_to_rgba(uint8_t *pixels, size_t count, int inverted) {
     }
 }
 
-wt_jpeg_status wt_jpeg_reader_read_rows(wt_jpeg_reader *reader, uint8_t *rows, int count,
-                                        char *message, size_t capacity) {
-    copy_message(message, capacity, "");
+wt_jpeg_status wt_jpeg_reader_read_rows(wt_jpeg_reader *reader, uint8_t *rows, int count, wt_message *message) {
+    wt_message_clear(message);
     if (reader == NULL || reader->failed || !reader->started || rows == NULL || count < 0 ||
         (JDIMENSION)count > reader->cinfo.output_height - reader->cinfo.output_scanline) {
-        copy_message(message, capacity, "wt_jpeg_reader_read_rows: more rows than are left, or a reader not started");
+        wt_message_set(message, "wt_jpeg_reader_read_rows: more rows than are left, or a reader not started");
         return WT_JPEG_ERROR;
     }
-    if (setjmp(reader->jump)) return fail(reader, message, capacity);
+    if (setjmp(reader->jump)) return fail(reader, message);
     size_t row_bytes = (size_t)reader->cinfo.output_width * 4;
     for (int done = 0; done < count;) {
         JSAMPROW row = rows + (size_t)done * row_bytes;
         JDIMENSION got = jpeg_read_scanlines(&reader->cinfo, &row, 1);
         if (got == 0) {
-            snprintf(reader->error, sizeof reader->error, "libjpeg returned no row at row %u",
-                     reader->cinfo.output_scanline);
+            wt_message_set(&reader->error, "libjpeg returned no row at row %u", reader->cinfo.output_scanline);
             longjmp(reader->jump, 1);
         }
         if (reader->output != WT_JPEG_OUTPUT_RGBA) {
@@ -311,8 +301,9 @@ wt_jpeg_status wt_jpeg_reader_read_rows(wt_jpeg_reader *reader, uint8_t *rows, i
     return WT_JPEG_OK;
 }
 
-const char *wt_jpeg_reader_warning(const wt_jpeg_reader *reader) {
-    return reader != NULL ? reader->warning : "";
+const wt_message *wt_jpeg_reader_warning(const wt_jpeg_reader *reader) {
+    static const wt_message none;
+    return reader != NULL ? &reader->warning : &none;
 }
 
 void wt_jpeg_reader_destroy(wt_jpeg_reader *reader) {

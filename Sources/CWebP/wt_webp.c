@@ -1,39 +1,27 @@
 #include "wt_webp.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 #include <webp/decode.h>
 #include <webp/demux.h>
 
-static wt_webp_status fail(wt_webp_status status, char *error, size_t capacity, const char *format, ...) {
-    if (error != NULL && capacity > 0) {
-        va_list arguments;
-        va_start(arguments, format);
-        vsnprintf(error, capacity, format, arguments);
-        va_end(arguments);
-    }
-    return status;
-}
-
 /// libwebp's status as ours, with a sentence saying what happened to the image.
-static wt_webp_status fail_vp8(VP8StatusCode code, const char *what, char *error, size_t capacity) {
+static wt_webp_status fail_vp8(VP8StatusCode code, const char *what, wt_message *message) {
     switch (code) {
     case VP8_STATUS_NOT_ENOUGH_DATA:
-        return fail(WT_WEBP_TRUNCATED, error, capacity, "%s: truncated (the data ends before the image does)", what);
+        return WT_FAIL(WT_WEBP_TRUNCATED, message, "%s: truncated (the data ends before the image does)", what);
     case VP8_STATUS_OUT_OF_MEMORY:
-        return fail(WT_WEBP_NO_MEMORY, error, capacity, "%s: libwebp ran out of memory", what);
+        return WT_FAIL(WT_WEBP_NO_MEMORY, message, "%s: libwebp ran out of memory", what);
     case VP8_STATUS_INVALID_PARAM:
-        return fail(WT_WEBP_INVALID_ARGUMENT, error, capacity, "%s: libwebp refused the decode parameters", what);
+        return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message, "%s: libwebp refused the decode parameters", what);
     case VP8_STATUS_BITSTREAM_ERROR:
-        return fail(WT_WEBP_CORRUPT, error, capacity, "%s: invalid WebP bitstream", what);
+        return WT_FAIL(WT_WEBP_CORRUPT, message, "%s: invalid WebP bitstream", what);
     case VP8_STATUS_UNSUPPORTED_FEATURE:
-        return fail(WT_WEBP_UNSUPPORTED, error, capacity, "%s: uses a WebP feature libwebp cannot decode", what);
+        return WT_FAIL(WT_WEBP_UNSUPPORTED, message, "%s: uses a WebP feature libwebp cannot decode", what);
     case VP8_STATUS_SUSPENDED:
         // WebPDecode's "cannot parse partitions": a VP8 partition runs past the data.
-        return fail(WT_WEBP_CORRUPT, error, capacity, "%s: the lossy bitstream's partitions run past the end of the data", what);
+        return WT_FAIL(WT_WEBP_CORRUPT, message, "%s: the lossy bitstream's partitions run past the end of the data", what);
     case VP8_STATUS_USER_ABORT:
-        return fail(WT_WEBP_CORRUPT, error, capacity, "%s: libwebp stopped early (status %d)", what, (int)code);
+        return WT_FAIL(WT_WEBP_CORRUPT, message, "%s: libwebp stopped early (status %d)", what, (int)code);
     case VP8_STATUS_OK:
         break;
     }
@@ -51,21 +39,21 @@ static uint32_t read_le24(const uint8_t *p) {
 enum { RIFF_HEADER = 12, CHUNK_HEADER = 8, VP8X_PAYLOAD = 10 };
 
 wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t max_chunks,
-                                   wt_webp_header *header, char *error, size_t error_capacity) {
+                                   wt_webp_header *header, wt_message *message) {
     if (data == NULL || header == NULL) {
-        return fail(WT_WEBP_INVALID_ARGUMENT, error, error_capacity, "no data");
+        return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message, "no data");
     }
     memset(header, 0, sizeof(*header));
     if (size < RIFF_HEADER) {
-        return fail(WT_WEBP_TRUNCATED, error, error_capacity,
+        return WT_FAIL(WT_WEBP_TRUNCATED, message,
                     "truncated: %zu bytes is too short for a RIFF header", size);
     }
     if (memcmp(data, "RIFF", 4) != 0 || memcmp(data + 8, "WEBP", 4) != 0) {
-        return fail(WT_WEBP_CORRUPT, error, error_capacity, "not a RIFF WEBP container");
+        return WT_FAIL(WT_WEBP_CORRUPT, message, "not a RIFF WEBP container");
     }
     const uint32_t riff_size = read_le32(data + 4);
     if (riff_size < 4 + CHUNK_HEADER) {
-        return fail(WT_WEBP_CORRUPT, error, error_capacity,
+        return WT_FAIL(WT_WEBP_CORRUPT, message,
                     "the RIFF size (%u bytes) is too small to hold an image", riff_size);
     }
     // As libwebp does: bytes past the RIFF chunk are not part of the image. 64-bit sums
@@ -78,13 +66,13 @@ wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t ma
         const uint8_t *chunk = data + position;
         const uint32_t payload = read_le32(chunk + 4);
         if (header->chunk_count == max_chunks) {
-            return fail(WT_WEBP_TOO_LARGE, error, error_capacity,
+            return WT_FAIL(WT_WEBP_TOO_LARGE, message,
                         "the file holds more than %u RIFF chunks (frames and metadata)", max_chunks);
         }
         header->chunk_count += 1;
         if (position == RIFF_HEADER && memcmp(chunk, "VP8X", 4) == 0) {
             if (payload < VP8X_PAYLOAD) {
-                return fail(WT_WEBP_CORRUPT, error, error_capacity, "the VP8X chunk is %u bytes, under 10", payload);
+                return WT_FAIL(WT_WEBP_CORRUPT, message, "the VP8X chunk is %u bytes, under 10", payload);
             }
             if (position + CHUNK_HEADER + VP8X_PAYLOAD > end) break;
             header->is_extended = 1;
@@ -96,18 +84,18 @@ wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t ma
         position += CHUNK_HEADER + (uint64_t)payload + (payload & 1);
     }
     if (header->chunk_count == 0) {
-        return fail(WT_WEBP_TRUNCATED, error, error_capacity, "truncated: no chunk after the RIFF header");
+        return WT_FAIL(WT_WEBP_TRUNCATED, message, "truncated: no chunk after the RIFF header");
     }
     if (memcmp(data + RIFF_HEADER, "VP8X", 4) == 0) {
         if (!header->is_extended) {
-            return fail(WT_WEBP_TRUNCATED, error, error_capacity, "truncated inside the VP8X header");
+            return WT_FAIL(WT_WEBP_TRUNCATED, message, "truncated inside the VP8X header");
         }
         return WT_WEBP_OK;
     }
     // A simple file: the size is in the VP8 or VP8L bitstream header (14 bits per side).
     WebPBitstreamFeatures features;
     const VP8StatusCode status = WebPGetFeatures(data, size, &features);
-    if (status != VP8_STATUS_OK) return fail_vp8(status, "reading the image header", error, error_capacity);
+    if (status != VP8_STATUS_OK) return fail_vp8(status, "reading the image header", message);
     header->width = features.width;
     header->height = features.height;
     return WT_WEBP_OK;
@@ -123,9 +111,8 @@ static void copy_chunk(const WebPDemuxer *demux, const char fourcc[4], const uin
     WebPDemuxReleaseChunkIterator(&chunk);
 }
 
-wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *info,
-                             char *error, size_t error_capacity) {
-    if (data == NULL || info == NULL) return fail(WT_WEBP_INVALID_ARGUMENT, error, error_capacity, "no data");
+wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *info, wt_message *message) {
+    if (data == NULL || info == NULL) return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message, "no data");
     memset(info, 0, sizeof(*info));
 
     WebPBitstreamFeatures features;
@@ -147,12 +134,12 @@ wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *inf
             info->frame_size = size;
             return WT_WEBP_OK;
         }
-        if (feature_status != VP8_STATUS_OK) return fail_vp8(feature_status, "reading the container", error, error_capacity);
-        return fail(WT_WEBP_CORRUPT, error, error_capacity, "libwebpdemux cannot parse the animation's container");
+        if (feature_status != VP8_STATUS_OK) return fail_vp8(feature_status, "reading the container", message);
+        return WT_FAIL(WT_WEBP_CORRUPT, message, "libwebpdemux cannot parse the animation's container");
     }
     if (state == WEBP_DEMUX_PARSING_HEADER) {
         WebPDemuxDelete(demux);
-        return fail(WT_WEBP_TRUNCATED, error, error_capacity, "truncated inside the container header");
+        return WT_FAIL(WT_WEBP_TRUNCATED, message, "truncated inside the container header");
     }
 
     info->canvas_width = (int32_t)WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH);
@@ -169,8 +156,8 @@ wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *inf
     wt_webp_status result = WT_WEBP_OK;
     if (!has_frame) {
         result = info->container_complete
-            ? fail(WT_WEBP_CORRUPT, error, error_capacity, "the file holds no image")
-            : fail(WT_WEBP_TRUNCATED, error, error_capacity, "truncated before the first frame");
+            ? WT_FAIL(WT_WEBP_CORRUPT, message, "the file holds no image")
+            : WT_FAIL(WT_WEBP_TRUNCATED, message, "truncated before the first frame");
     } else {
         info->frame_x = frame.x_offset;
         info->frame_y = frame.y_offset;
@@ -190,7 +177,7 @@ wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *inf
             info->frame_has_alpha = frame_features.has_alpha;
             info->frame_format = frame_features.format;
         } else {
-            result = fail_vp8(status, "reading the first frame's header", error, error_capacity);
+            result = fail_vp8(status, "reading the first frame's header", message);
         }
     }
     WebPDemuxReleaseIterator(&frame);
@@ -218,20 +205,20 @@ static int32_t decode_rows_available(const uint8_t *bitstream, size_t size, WebP
 wt_webp_status wt_webp_decode(const uint8_t *bitstream, size_t size,
                               uint8_t *rgba, size_t rgba_size, int32_t stride,
                               int32_t width, int32_t height, int32_t allow_partial,
-                              int32_t *rows_decoded, char *error, size_t error_capacity) {
+                              int32_t *rows_decoded, wt_message *message) {
     if (rows_decoded != NULL) *rows_decoded = 0;
     if (bitstream == NULL || rgba == NULL || rows_decoded == NULL || width <= 0 || height <= 0 ||
         (int64_t)stride < (int64_t)width * 4 ||
         (uint64_t)rgba_size < (uint64_t)stride * (uint64_t)(height - 1) + (uint64_t)width * 4) {
-        return fail(WT_WEBP_INVALID_ARGUMENT, error, error_capacity,
+        return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message,
                     "the output buffer does not fit %dx%d pixels", (int)width, (int)height);
     }
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) {
-        return fail(WT_WEBP_INVALID_ARGUMENT, error, error_capacity, "libwebp's decoder ABI does not match");
+        return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message, "libwebp's decoder ABI does not match");
     }
     VP8StatusCode status = WebPGetFeatures(bitstream, size, &config.input);
-    if (status != VP8_STATUS_OK) return fail_vp8(status, "reading the image header", error, error_capacity);
+    if (status != VP8_STATUS_OK) return fail_vp8(status, "reading the image header", message);
 
     config.options.use_threads = 0;
     if (width != config.input.width || height != config.input.height) {
@@ -255,7 +242,7 @@ wt_webp_status wt_webp_decode(const uint8_t *bitstream, size_t size,
         *rows_decoded = decode_rows_available(bitstream, size, &config);
         WebPFreeDecBuffer(&config.output);
     }
-    return fail_vp8(status, "decoding", error, error_capacity);
+    return fail_vp8(status, "decoding", message);
 }
 
 int wt_webp_library_version(void) { return WebPGetDecoderVersion(); }

@@ -1,13 +1,7 @@
 #include "wt_webp_encode.h"
-#include <stdio.h>
 #include <string.h>
 #include <webp/encode.h>
 #include <webp/mux.h>
-
-static void wt_copy_error(char *error, size_t capacity, const char *message) {
-    if (error == NULL || capacity == 0) return;
-    snprintf(error, capacity, "%s", message);
-}
 
 static const char *wt_encoding_error_text(WebPEncodingError code) {
     switch (code) {
@@ -33,11 +27,10 @@ wt_webp_encode_settings wt_webp_encode_defaults(void) {
 /// Wraps a plain WebP bitstream in a VP8X container with an ICCP chunk.
 static int wt_webp_add_icc(const uint8_t *webp, size_t webp_size,
                            const unsigned char *icc, size_t icc_size,
-                           unsigned char **out, size_t *out_size,
-                           char *error, size_t error_capacity) {
+                           unsigned char **out, size_t *out_size, wt_message *message) {
     WebPMux *mux = WebPMuxNew();
     if (mux == NULL) {
-        wt_copy_error(error, error_capacity, "WebPMuxNew: out of memory");
+        wt_message_set(message, "WebPMuxNew: out of memory");
         return -1;
     }
     WebPData image = { webp, webp_size };
@@ -48,9 +41,7 @@ static int wt_webp_add_icc(const uint8_t *webp, size_t webp_size,
     if (status == WEBP_MUX_OK) status = WebPMuxAssemble(mux, &assembled);
     WebPMuxDelete(mux);
     if (status != WEBP_MUX_OK) {
-        char message[96];
-        snprintf(message, sizeof message, "WebPMux could not add the ICC profile (error %d)", (int)status);
-        wt_copy_error(error, error_capacity, message);
+        wt_message_set(message, "WebPMux could not add the ICC profile (error %d)", (int)status);
         WebPDataClear(&assembled);
         return -1;
     }
@@ -62,13 +53,12 @@ static int wt_webp_add_icc(const uint8_t *webp, size_t webp_size,
 int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
                         const wt_webp_encode_settings *settings,
                         const unsigned char *icc, size_t icc_size,
-                        unsigned char **out, size_t *out_size,
-                        char *error, size_t error_capacity) {
+                        unsigned char **out, size_t *out_size, wt_message *message) {
     *out = NULL;
     *out_size = 0;
     WebPConfig config;
     if (!WebPConfigInit(&config)) {
-        wt_copy_error(error, error_capacity, "libwebp version mismatch (WebPConfigInit)");
+        wt_message_set(message, "libwebp version mismatch (WebPConfigInit)");
         return -1;
     }
     config.quality = settings->quality;
@@ -76,13 +66,13 @@ int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
     config.alpha_quality = settings->alpha_quality;
     config.use_sharp_yuv = settings->use_sharp_yuv;
     if (!WebPValidateConfig(&config)) {
-        wt_copy_error(error, error_capacity, "invalid WebP settings (quality 0-100, method 0-6, alpha_quality 0-100)");
+        wt_message_set(message, "invalid WebP settings (quality 0-100, method 0-6, alpha_quality 0-100)");
         return -1;
     }
 
     WebPPicture picture;
     if (!WebPPictureInit(&picture)) {
-        wt_copy_error(error, error_capacity, "libwebp version mismatch (WebPPictureInit)");
+        wt_message_set(message, "libwebp version mismatch (WebPPictureInit)");
         return -1;
     }
     // Lossy without sharp YUV: import straight to YUVA (one pass). Sharp YUV happens in the
@@ -91,7 +81,7 @@ int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
     picture.width = width;
     picture.height = height;
     if (!WebPPictureImportRGBA(&picture, rgba, width * 4)) {
-        wt_copy_error(error, error_capacity, wt_encoding_error_text(picture.error_code));
+        wt_message_set(message, "%s", wt_encoding_error_text(picture.error_code));
         WebPPictureFree(&picture);
         return -1;
     }
@@ -103,7 +93,7 @@ int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
     WebPEncodingError code = picture.error_code;
     WebPPictureFree(&picture);
     if (!ok) {
-        wt_copy_error(error, error_capacity, wt_encoding_error_text(code));
+        wt_message_set(message, "%s", wt_encoding_error_text(code));
         WebPMemoryWriterClear(&writer);
         return -1;
     }
@@ -112,8 +102,7 @@ int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
         *out_size = writer.size;
         return 0;
     }
-    int status = wt_webp_add_icc(writer.mem, writer.size, icc, icc_size, out, out_size,
-                                 error, error_capacity);
+    int status = wt_webp_add_icc(writer.mem, writer.size, icc, icc_size, out, out_size, message);
     WebPMemoryWriterClear(&writer);
     return status;
 }

@@ -113,7 +113,7 @@ struct ContainerObservation {
             defects.append("image \(image.reference.relativePath): \(image.status): \(image.reason ?? "")")
             return
         }
-        if SHA256Digest.of(bytes).description != image.reference.checksum {
+        if image.reference.checksum != .sha256(SHA256Digest.of(bytes)) {
             defects.append("image bytes do not hash to \(image.reference.checksum)")
         }
         let expected = StoreFixture.expectedSize(for: snapshot.revision)

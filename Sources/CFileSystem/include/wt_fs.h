@@ -22,7 +22,7 @@ int wt_open_tmpfile(int dirfd, mode_t mode);
 int wt_link_tmpfile(int fd, int dirfd, const char *name);
 
 /// renameat2(..., RENAME_NOREPLACE): -EEXIST when `to` exists.
-int wt_rename_noreplace(int dirfd, const char *from, const char *to);
+int wt_rename_noreplace(int fromdirfd, const char *from, int todirfd, const char *to);
 
 /// An exclusive open-file-description lock on the whole file. `wait` != 0 blocks.
 int wt_ofd_lock(int fd, int wait);

@@ -5,7 +5,7 @@
 
 /// What the JPEG decoding shims share: statuses, colour spaces, how samples become RGBA8, and
 /// TurboJPEG's DCT scaling factors. The decoder itself is wt_jpeg_reader.h (libjpeg's scanline
-/// API); Swift sees a `wt_jpeg_status` and an error text copied into its own buffer.
+/// API); Swift sees a `wt_jpeg_status` and the reason in its `wt_message`.
 
 typedef enum {
     WT_JPEG_OK = 0,

@@ -1,6 +1,7 @@
 #ifndef WT_JPEG_ENCODE_H
 #define WT_JPEG_ENCODE_H
 #include <stddef.h>
+#include "wt_message.h"
 
 /// Chroma subsampling of the JPEG we write.
 typedef enum {
@@ -24,11 +25,10 @@ typedef enum {
 /// Compresses `width` x `height` RGBA8 pixels (no row padding; alpha ignored) with libjpeg,
 /// Huffman-coded (never arithmetic: iOS and browsers must decode it). Returns 0 and sets
 /// `*out`/`*out_size` (free with wt_jpeg_encode_free), or -1 with the library's message
-/// copied into `error` (at most `error_capacity` bytes, NUL-terminated).
+/// in `message`.
 int wt_jpeg_encode_rgba(const unsigned char *rgba, int width, int height, int quality,
                         wt_jpeg_subsampling subsampling, wt_jpeg_scan scan, wt_jpeg_huffman huffman,
-                        unsigned char **out, size_t *out_size,
-                        char *error, size_t error_capacity);
+                        unsigned char **out, size_t *out_size, wt_message *message);
 
 /// Frees a buffer returned by wt_jpeg_encode_rgba.
 void wt_jpeg_encode_free(unsigned char *buffer);

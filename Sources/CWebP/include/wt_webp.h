@@ -1,10 +1,11 @@
 #ifndef WT_WEBP_H
 #define WT_WEBP_H
 // Decoding shim over libwebp 1.2 and libwebpdemux. Every libwebp status code stays in here:
-// Swift sees a wt_webp_status and an error text copied into its own buffer. No libwebp type
-// crosses this header, and nothing here keeps a pointer to the caller's data after returning.
+// Swift sees a wt_webp_status and the reason in its wt_message. No libwebp type crosses this
+// header, and nothing here keeps a pointer to the caller's data after returning.
 #include <stddef.h>
 #include <stdint.h>
+#include "wt_message.h"
 
 typedef enum wt_webp_status {
     WT_WEBP_OK = 0,
@@ -46,7 +47,7 @@ typedef struct wt_webp_header {
 /// Reads the RIFF header and walks the chunk headers. Fails with WT_WEBP_TOO_LARGE as soon as
 /// the file holds more than `max_chunks` chunks (libwebpdemux allocates one record per chunk).
 wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t max_chunks,
-                                   wt_webp_header *header, char *error, size_t error_capacity);
+                                   wt_webp_header *header, wt_message *message);
 
 /// Container facts from libwebpdemux plus the first frame's bitstream features. Offsets
 /// are into the caller's `data`; a size of 0 means absent.
@@ -72,8 +73,7 @@ typedef struct wt_webp_info {
 
 /// Parses the container with libwebpdemux (partial data allowed) and reads the first frame's
 /// bitstream header. Call only after the header's size passed the caller's limits.
-wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *info,
-                             char *error, size_t error_capacity);
+wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *info, wt_message *message);
 
 /// Decodes a bitstream (a whole WebP file or a frame's ALPH+VP8/VP8L chunks) as straight-alpha
 /// RGBA8 into `rgba`, `width` x `height` pixels at `stride` bytes per row (scaled by libwebp
@@ -84,7 +84,7 @@ wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *inf
 wt_webp_status wt_webp_decode(const uint8_t *bitstream, size_t size,
                               uint8_t *rgba, size_t rgba_size, int32_t stride,
                               int32_t width, int32_t height, int32_t allow_partial,
-                              int32_t *rows_decoded, char *error, size_t error_capacity);
+                              int32_t *rows_decoded, wt_message *message);
 
 /// libwebp's decoder version, 0xMMmmrr (0x010204 for 1.2.4).
 int wt_webp_library_version(void);

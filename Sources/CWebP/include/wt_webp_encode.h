@@ -1,6 +1,7 @@
 #ifndef WT_WEBP_ENCODE_H
 #define WT_WEBP_ENCODE_H
 #include <stddef.h>
+#include "wt_message.h"
 
 /// Settings for a lossy WebP encode; wt_webp_encode_defaults fills in ours.
 typedef struct {
@@ -20,12 +21,11 @@ wt_webp_encode_settings wt_webp_encode_defaults(void);
 /// Encodes `width` x `height` RGBA8 pixels (no row padding, straight alpha) as lossy WebP
 /// (with an ALPH chunk only when some pixel is not opaque). When `icc` is non-NULL, the result
 /// is an extended (VP8X) file with an ICCP chunk. Returns 0 and sets `*out`/`*out_size` (free
-/// with wt_webp_encode_free), or -1 with a message copied into `error`.
+/// with wt_webp_encode_free), or -1 with the reason in `message`.
 int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
                         const wt_webp_encode_settings *settings,
                         const unsigned char *icc, size_t icc_size,
-                        unsigned char **out, size_t *out_size,
-                        char *error, size_t error_capacity);
+                        unsigned char **out, size_t *out_size, wt_message *message);
 
 /// Frees a buffer returned by wt_webp_encode_rgba.
 void wt_webp_encode_free(unsigned char *buffer);

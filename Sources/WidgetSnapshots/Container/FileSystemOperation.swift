@@ -1,8 +1,9 @@
 /// One system call the store is about to make: what it is and the name it acts on. The store
 /// routes every call through `FileSystemOperations`, so a test can record this sequence or make
 /// the Nth call fail (the SQLite I/O-error loop).
-struct FileSystemOperation: Sendable, Equatable, CustomStringConvertible {
-    enum Kind: String, Sendable, CaseIterable {
+package struct FileSystemOperation: Sendable, Equatable, CustomStringConvertible {
+    /// The system call, named as errors print it.
+    package enum Kind: String, Sendable, CaseIterable {
         case openBeneath = "openat2"
         case openNoFollow = "openat"
         case openTemporary = "open(O_TMPFILE)"
@@ -30,7 +31,7 @@ struct FileSystemOperation: Sendable, Equatable, CustomStringConvertible {
     /// The container-relative name, or "" when the call acts on a descriptor only.
     var path: String
 
-    var description: String { path.isEmpty ? kind.rawValue : "\(kind.rawValue) \(path)" }
+    package var description: String { path.isEmpty ? kind.rawValue : "\(kind.rawValue) \(path)" }
 
     /// Calls that change what is on disk (or make it durable): the ones a crash-safety argument
     /// is about.

@@ -13,13 +13,16 @@ import Darwin
 ///
 /// Names passed here are already validated by the caller (`ContainerPath` or the layout
 /// grammar): no NUL can reach the kernel. `label` is the container-relative name used in errors.
-struct FileSystemOperations: Sendable {
+/// widget-thumbs writes its files through the same calls (`FileReplacer`, `ImmutableFilePublisher`),
+/// with paths as labels.
+package struct FileSystemOperations: Sendable {
     /// Called before each system call; returning an errno makes that call fail with it instead.
     typealias Interceptor = @Sendable (FileSystemOperation) -> Int32?
 
     var interceptor: Interceptor?
 
-    static let system = FileSystemOperations(interceptor: nil)
+    /// The real system calls, nothing intercepted.
+    package static let system = FileSystemOperations(interceptor: nil)
 
     private func check(_ kind: FileSystemOperation.Kind, _ label: String) throws(SystemCallError) {
         if let code = interceptor?(FileSystemOperation(kind: kind, path: label)) {
@@ -31,6 +34,13 @@ struct FileSystemOperations: Sendable {
     private func result(_ rc: Int32, _ kind: FileSystemOperation.Kind, _ label: String) throws(SystemCallError) -> Int32 {
         guard rc >= 0 else { throw SystemCallError(kind, label, errno: -rc) }
         return rc
+    }
+
+    /// Calls `body` with both names as C strings. Names are bytes (`RawPath`): widget-thumbs
+    /// passes file names that are not UTF-8 through here unchanged.
+    private func twoNames(_ first: String, _ second: String,
+                          _ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32) -> Int32 {
+        RawPath.withCString(first) { first in RawPath.withCString(second) { body(first, $0) } }
     }
 
     /// A Glibc call that returns -1 and sets errno.
@@ -45,13 +55,13 @@ struct FileSystemOperations: Sendable {
     /// with O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK added.
     func openBeneath(_ dir: Int32, _ path: String, flags: Int32, label: String) throws(SystemCallError) -> Int32 {
         try check(.openBeneath, label)
-        return try result(wt_openat2_beneath(dir, path, flags, 0), .openBeneath, label)
+        return try result(RawPath.withCString(path) { wt_openat2_beneath(dir, $0, flags, 0) }, .openBeneath, label)
     }
 
     /// openat of one name with O_NOFOLLOW | O_CLOEXEC added.
     func openNoFollow(_ dir: Int32, _ name: String, flags: Int32, mode: mode_t = 0, label: String) throws(SystemCallError) -> Int32 {
         try check(.openNoFollow, label)
-        return try result(wt_openat_nofollow(dir, name, flags, mode), .openNoFollow, label)
+        return try result(RawPath.withCString(name) { wt_openat_nofollow(dir, $0, flags, mode) }, .openNoFollow, label)
     }
 
     /// A nameless file in `dir`, open for writing.
@@ -65,34 +75,36 @@ struct FileSystemOperations: Sendable {
     /// Names the nameless file `fd` as `name` in `dir`; EEXIST if the name is taken.
     func linkTemporaryFile(_ fd: Int32, in dir: Int32, as name: String, label: String) throws(SystemCallError) {
         try check(.linkTemporary, label)
-        _ = try result(wt_link_tmpfile(fd, dir, name), .linkTemporary, label)
+        _ = try result(RawPath.withCString(name) { wt_link_tmpfile(fd, dir, $0) }, .linkTemporary, label)
     }
 
-    /// A second name for an existing file; never replaces `to` (EEXIST).
-    func link(in dir: Int32, _ from: String, to: String, label: String) throws(SystemCallError) {
+    /// A second name for an existing file (`to` in `toDir`, on the same file system); never
+    /// replaces `to` (EEXIST).
+    func link(in dir: Int32, _ from: String, to toDir: Int32, _ to: String, label: String) throws(SystemCallError) {
         try check(.link, label)
-        _ = try posix(linkat(dir, from, dir, to, 0), .link, label)
+        _ = try posix(twoNames(from, to) { linkat(dir, $0, toDir, $1, 0) }, .link, label)
     }
 
-    func renameNoReplace(in dir: Int32, _ from: String, to: String, label: String) throws(SystemCallError) {
+    /// Moves `from` to `to` in `toDir`, never replacing `to` (EEXIST).
+    func renameNoReplace(in dir: Int32, _ from: String, to toDir: Int32, _ to: String, label: String) throws(SystemCallError) {
         try check(.renameNoReplace, label)
-        _ = try result(wt_rename_noreplace(dir, from, to), .renameNoReplace, label)
+        _ = try result(twoNames(from, to) { wt_rename_noreplace(dir, $0, toDir, $1) }, .renameNoReplace, label)
     }
 
-    /// The atomic replace: `to` names the new file whether or not it existed.
-    func rename(in dir: Int32, _ from: String, to: String, label: String) throws(SystemCallError) {
+    /// The atomic replace: `to` in `toDir` names the new file whether or not it existed.
+    func rename(in dir: Int32, _ from: String, to toDir: Int32, _ to: String, label: String) throws(SystemCallError) {
         try check(.rename, label)
-        _ = try posix(renameat(dir, from, dir, to), .rename, label)
+        _ = try posix(twoNames(from, to) { renameat(dir, $0, toDir, $1) }, .rename, label)
     }
 
     func unlink(in dir: Int32, _ name: String, label: String) throws(SystemCallError) {
         try check(.unlink, label)
-        _ = try posix(unlinkat(dir, name, 0), .unlink, label)
+        _ = try posix(RawPath.withCString(name) { unlinkat(dir, $0, 0) }, .unlink, label)
     }
 
     func makeDirectory(in dir: Int32, _ name: String, mode: mode_t, label: String) throws(SystemCallError) {
         try check(.makeDirectory, label)
-        _ = try posix(mkdirat(dir, name, mode), .makeDirectory, label)
+        _ = try posix(RawPath.withCString(name) { mkdirat(dir, $0, mode) }, .makeDirectory, label)
     }
 
     // MARK: Data
@@ -165,7 +177,7 @@ struct FileSystemOperations: Sendable {
     func status(in dir: Int32, _ name: String, label: String) throws(SystemCallError) -> stat {
         try check(.statAt, label)
         var info = stat()
-        _ = try posix(fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW), .statAt, label)
+        _ = try posix(RawPath.withCString(name) { fstatat(dir, $0, &info, AT_SYMLINK_NOFOLLOW) }, .statAt, label)
         return info
     }
 

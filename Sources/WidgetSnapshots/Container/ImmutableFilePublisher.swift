@@ -7,10 +7,15 @@ import Darwin
 #endif
 
 /// Publishes a file exactly once under its final name: nameless (O_TMPFILE) or O_EXCL temporary
-/// file in the same directory, write, fchmod 0444, fsync, then a link or rename that never
-/// replaces, then fsync of the directory. A reader can never see the name before the bytes.
-struct ImmutableFilePublisher: Sendable {
-    enum Method: Sendable, Equatable {
+/// file, write, fchmod 0444, fsync, then a link or rename that never replaces, then fsync of the
+/// directory. A reader can never see the name before the bytes, and nothing already at the name
+/// is ever replaced.
+///
+/// The store publishes images and snapshots with the defaults; widget-thumbs publishes new
+/// thumbnails with its own mode, flush and temporary location.
+package struct ImmutableFilePublisher: Sendable {
+    /// How the file gets its name.
+    package enum Method: Sendable, Equatable {
         /// O_TMPFILE + linkat through /proc, falling back to `namedTemporary` where the platform,
         /// the file system or a missing /proc lacks it.
         case automatic
@@ -20,18 +25,36 @@ struct ImmutableFilePublisher: Sendable {
         case portable
     }
 
-    enum Outcome: Equatable {
+    /// What became of the name.
+    package enum Outcome: Equatable {
+        /// The file is in place under its name.
         case created
         /// The name was taken; nothing was replaced. The caller compares contents.
         case nameTaken
     }
 
-    static let mode: mode_t = 0o444
+    /// The mode of the store's images and snapshots: read-only for everyone.
+    static let storeMode: mode_t = 0o444
 
     let operations: FileSystemOperations
     let method: Method
+    let mode: FileMode
+    let flush: Flush
 
-    func publish(_ bytes: [UInt8], in directory: Int32, directoryName: String, as name: String) throws(SystemCallError) -> Outcome {
+    /// A publisher naming files by `method`, making them with `mode` and flushing `flush` (the
+    /// store's: exactly 0444, file and directory flushed).
+    package init(operations: FileSystemOperations, method: Method, mode: FileMode = .exactly(storeMode),
+                 flush: Flush = .fileAndDirectory) {
+        self.operations = operations
+        self.method = method
+        self.mode = mode
+        self.flush = flush
+    }
+
+    /// Publishes `bytes` as `name` in `directory` (labelled `directoryName/name` in errors).
+    /// A named temporary file, when one is needed, is made at `temporary`.
+    package func publish(_ bytes: [UInt8], in directory: Int32, directoryName: String, as name: String,
+                         temporary: TemporaryLocation = .besideTarget) throws(SystemCallError) -> Outcome {
         if method == .automatic {
             do {
                 return try publishNameless(bytes, in: directory, directoryName: directoryName, as: name)
@@ -39,7 +62,7 @@ struct ImmutableFilePublisher: Sendable {
                 // Nothing was named: the nameless file went with its descriptor.
             }
         }
-        return try publishNamed(bytes, in: directory, directoryName: directoryName, as: name)
+        return try publishNamed(bytes, in: directory, directoryName: directoryName, as: name, temporary: temporary)
     }
 
     /// Errors that say the fast path does not exist here (not that the disk failed): no
@@ -55,7 +78,7 @@ struct ImmutableFilePublisher: Sendable {
     private func publishNameless(_ bytes: [UInt8], in directory: Int32, directoryName: String,
                                  as name: String) throws(SystemCallError) -> Outcome {
         let label = "\(directoryName)/\(name)"
-        let fd = try operations.openTemporaryFile(in: directory, mode: Self.mode, label: label)
+        let fd = try operations.openTemporaryFile(in: directory, mode: mode.creationBits, label: label)
         var open = true
         defer { if open { try? operations.close(fd, label: label) } }
         try writeDurably(bytes, to: fd, label: label)
@@ -64,24 +87,24 @@ struct ImmutableFilePublisher: Sendable {
         } catch where error.errno == EEXIST {
             return .nameTaken
         }
-        try operations.fsync(directory, label: directoryName)
+        if flush == .fileAndDirectory { try operations.fsync(directory, label: directoryName) }
         open = false
         try operations.close(fd, label: label)
         return .created
     }
 
-    private func publishNamed(_ bytes: [UInt8], in directory: Int32, directoryName: String,
-                              as name: String) throws(SystemCallError) -> Outcome {
+    private func publishNamed(_ bytes: [UInt8], in directory: Int32, directoryName: String, as name: String,
+                              temporary location: TemporaryLocation) throws(SystemCallError) -> Outcome {
         let label = "\(directoryName)/\(name)"
-        let temporary = TemporaryName.make(TemporaryName.immutablePrefix)
-        let temporaryLabel = "\(directoryName)/\(temporary)"
-        let fd = try operations.openNoFollow(directory, temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: Self.mode,
-                                             label: temporaryLabel)
+        let temporary = TemporaryFile(location, directory: directory, directoryName: directoryName,
+                                      name: TemporaryName.make(TemporaryName.immutablePrefix))
+        let fd = try operations.openNoFollow(temporary.directory, temporary.name, flags: O_WRONLY | O_CREAT | O_EXCL,
+                                             mode: mode.creationBits, label: temporary.label)
         var open = true
         var temporaryExists = true
         defer {
             if open { try? operations.close(fd, label: label) }
-            if temporaryExists { try? operations.unlink(in: directory, temporary, label: temporaryLabel) }
+            if temporaryExists { try? operations.unlink(in: temporary.directory, temporary.name, label: temporary.label) }
         }
         try writeDurably(bytes, to: fd, label: label)
         open = false
@@ -96,20 +119,20 @@ struct ImmutableFilePublisher: Sendable {
         } catch where error.errno == EEXIST {
             return .nameTaken
         }
-        try operations.fsync(directory, label: directoryName)
+        if flush == .fileAndDirectory { try operations.fsync(directory, label: directoryName) }
         return .created
     }
 
     private func writeDurably(_ bytes: [UInt8], to fd: Int32, label: String) throws(SystemCallError) {
         try operations.writeAll(fd, bytes, label: label)
-        try operations.changeMode(fd, Self.mode, label: label) // the umask must not decide this
-        try operations.fsync(fd, label: label)
+        if case .exactly(let bits) = mode { try operations.changeMode(fd, bits, label: label) } // not the umask
+        if flush != .none { try operations.fsync(fd, label: label) }
     }
 
-    private func renameWithoutReplacing(_ temporary: String, as name: String, in directory: Int32,
+    private func renameWithoutReplacing(_ temporary: TemporaryFile, as name: String, in directory: Int32,
                                         label: String) throws(SystemCallError) {
         do {
-            try operations.renameNoReplace(in: directory, temporary, to: name, label: label)
+            try operations.renameNoReplace(in: temporary.directory, temporary.name, to: directory, name, label: label)
         } catch where [EINVAL, ENOSYS, EOPNOTSUPP].contains(error.errno) {
             // No RENAME_NOREPLACE on this platform or file system: a hard link never replaces either.
             try linkThenUnlink(temporary, as: name, in: directory, label: label)
@@ -119,9 +142,9 @@ struct ImmutableFilePublisher: Sendable {
     /// link(2) fails with EEXIST instead of replacing; for a moment the file has two names (the
     /// temporary one is never read), and a crash between the two calls leaves a `.tmp-` name
     /// that `verify` reports and `gc` removes.
-    private func linkThenUnlink(_ temporary: String, as name: String, in directory: Int32,
+    private func linkThenUnlink(_ temporary: TemporaryFile, as name: String, in directory: Int32,
                                 label: String) throws(SystemCallError) {
-        try operations.link(in: directory, temporary, to: name, label: label)
-        try operations.unlink(in: directory, temporary, label: label)
+        try operations.link(in: temporary.directory, temporary.name, to: directory, name, label: label)
+        try operations.unlink(in: temporary.directory, temporary.name, label: label)
     }
 }

@@ -58,8 +58,10 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
 extension SHA256Digest {
     /// The digest `sha256:<64 lower-case hex digits>` names; nil for any other text.
     public init?(text: String) {
-        guard ChecksumText.isWellFormed(text) else { return nil }
-        let hex = Array(text.utf8.dropFirst(7))
+        let bytes = Array(text.utf8)
+        guard bytes.count == 71, bytes.starts(with: "sha256:".utf8),
+              bytes[7...].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+        let hex = Array(bytes.dropFirst(7))
         func value(_ digit: UInt8) -> UInt8 { digit <= 0x39 ? digit - 0x30 : digit - 0x61 + 10 }
         self.init(bytes: stride(from: 0, to: 64, by: 2).map { value(hex[$0]) << 4 | value(hex[$0 + 1]) })
     }

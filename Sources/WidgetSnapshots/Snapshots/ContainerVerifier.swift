@@ -71,7 +71,7 @@ struct ContainerVerifier {
         return report
     }
 
-    private mutating func checkSnapshot(revision: UInt64, checksum: String?) {
+    private mutating func checkSnapshot(revision: UInt64, checksum: SHA256Digest?) {
         let path = LayoutPath.snapshot(revision: revision).description
         referenced.insert(path)
         let snapshot: Snapshot<JSONValue>
@@ -145,7 +145,7 @@ struct ContainerVerifier {
             if let info = try? operations.status(in: fd, name, label: label) {
                 if (info.st_mode & S_IFMT) != S_IFREG {
                     warn(.unexpectedFile, label, "\(FileKind.name(of: info.st_mode)), not a regular file")
-                } else if info.st_mode & 0o7777 != ImmutableFilePublisher.mode {
+                } else if info.st_mode & 0o7777 != ImmutableFilePublisher.storeMode {
                     warn(.permissions, label, "mode \(String(info.st_mode & 0o7777, radix: 8)), expected 444")
                 }
             }

@@ -5,7 +5,7 @@ struct Manifest: Sendable, Equatable {
     static let fileName = "current.json"
 
     var revision: UInt64
-    var checksum: String
+    var checksum: SHA256Digest
 
     var snapshot: LayoutPath { .snapshot(revision: revision) }
 
@@ -51,10 +51,10 @@ struct Manifest: Sendable, Equatable {
         guard case .snapshot(let pathRevision) = path, pathRevision == revision else {
             throw .rejected("current.json names \(ConfinementError.quoted(snapshot)), not snapshots/snapshot-\(revision).json")
         }
-        guard ChecksumText.isWellFormed(checksum) else {
+        guard let digest = SHA256Digest(text: checksum) else {
             throw .corrupt("current.json has a malformed checksum \(ConfinementError.quoted(checksum))")
         }
-        return Manifest(revision: revision, checksum: checksum)
+        return Manifest(revision: revision, checksum: digest)
     }
 }
 

@@ -38,11 +38,9 @@ extension Snapshot {
 public struct ImageReference: Sendable, Equatable, Codable {
     /// `images/thumbnail-<rev>.<ext>`, as the snapshot's JSON says (checked before use).
     public var relativePath: String
-    /// `sha256:<hex>` of the file's bytes, as the JSON says (a hostile file may hold anything;
-    /// the reader then reports the image as corrupt). `digest` is the typed form.
-    public var checksum: String
-    /// The checksum as a digest; nil when the text is malformed.
-    public var digest: SHA256Digest? { SHA256Digest(text: checksum) }
+    /// The SHA-256 of the file's bytes. A hostile file may hold any text here: it reads as
+    /// `.unrecognized` and the reader reports the image as corrupt.
+    public var checksum: ImageChecksum
     /// The file's size in bytes.
     public var byteCount: Int
     /// Upright pixel width, for the widget's layout.
@@ -53,7 +51,7 @@ public struct ImageReference: Sendable, Equatable, Codable {
     public var format: ImageFormat
 
     /// A reference as it appears in the JSON.
-    public init(relativePath: String, checksum: String, byteCount: Int, pixelWidth: Int, pixelHeight: Int, format: ImageFormat) {
+    public init(relativePath: String, checksum: ImageChecksum, byteCount: Int, pixelWidth: Int, pixelHeight: Int, format: ImageFormat) {
         self.relativePath = relativePath
         self.checksum = checksum
         self.byteCount = byteCount
@@ -65,7 +63,7 @@ public struct ImageReference: Sendable, Equatable, Codable {
     /// The reference a commit of `image` at `revision` writes.
     init(image: StoredImage, revision: UInt64) {
         self.init(relativePath: LayoutPath.image(revision: revision, format: image.format).description,
-                  checksum: image.checksum.description, byteCount: image.bytes.count,
+                  checksum: .sha256(image.checksum), byteCount: image.bytes.count,
                   pixelWidth: image.pixelSize.width, pixelHeight: image.pixelSize.height, format: image.format)
     }
 
@@ -84,7 +82,8 @@ public struct ImageReference: Sendable, Equatable, Codable {
         return path
     }
 
-    /// Hand-written JSON in the documented key order (every field is ASCII by construction).
+    /// Hand-written JSON in the documented key order (every field is ASCII by construction: a
+    /// commit writes only references it made, whose checksum is always `.sha256`).
     var encoded: String {
         "{\"relativePath\":\"\(relativePath)\",\"checksum\":\"\(checksum)\",\"byteCount\":\(byteCount),"
             + "\"pixelWidth\":\(pixelWidth),\"pixelHeight\":\(pixelHeight),\"format\":\"\(format.rawValue)\"}"

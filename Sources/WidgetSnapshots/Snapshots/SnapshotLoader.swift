@@ -34,7 +34,7 @@ struct SnapshotLoader: Sendable {
 
     /// Snapshot `revision`, checked against `checksum` when a manifest binds it. Also returns
     /// the exact bytes that were checked.
-    func snapshot<Payload: Decodable & Sendable>(revision: UInt64, checksum: String?,
+    func snapshot<Payload: Decodable & Sendable>(revision: UInt64, checksum: SHA256Digest?,
                                                  as type: Payload.Type) throws(ReadFailure) -> (Snapshot<Payload>, [UInt8]) {
         let path = LayoutPath.snapshot(revision: revision)
         let bytes: [UInt8]
@@ -47,7 +47,7 @@ struct SnapshotLoader: Sendable {
             default: throw ReadFailure(.snapshotRejected, error.description)
             }
         }
-        if let checksum, !ChecksumText.matches(bytes, checksum) {
+        if let checksum, SHA256Digest.of(bytes) != checksum {
             throw ReadFailure(.snapshotChecksumMismatch, "\(path): checksum mismatch: the manifest says \(checksum), the file is \(SHA256Digest.of(bytes))")
         }
         do {
@@ -68,8 +68,8 @@ struct SnapshotLoader: Sendable {
         } catch {
             return refuse(.rejected, error.description)
         }
-        guard ChecksumText.isWellFormed(reference.checksum) else {
-            return refuse(.corrupt, "\(path): the snapshot's checksum \(ConfinementError.quoted(reference.checksum)) is malformed")
+        if case .unrecognized(let text) = reference.checksum {
+            return refuse(.corrupt, "\(path): the snapshot's checksum \(ConfinementError.quoted(text)) is malformed")
         }
         // Read straight into the `Data` the widget gets (UIImage(data:)): one buffer, never a copy.
         let bytes: Data
@@ -82,7 +82,7 @@ struct SnapshotLoader: Sendable {
         guard bytes.count == reference.byteCount else {
             return refuse(.corrupt, "\(path): \(bytes.count) bytes, the snapshot says \(reference.byteCount)")
         }
-        guard ChecksumText.matches(bytes, reference.checksum) else {
+        guard reference.checksum.matches(bytes) else {
             return refuse(.corrupt, "\(path): checksum mismatch: the snapshot says \(reference.checksum), the file is \(SHA256Digest.of(bytes))")
         }
         guard ImageFormat(magicBytesOf: bytes) == reference.format else {

@@ -37,7 +37,7 @@ extension SnapshotStore {
                 skipped.append(.init(revision: revision, reason: error.description))
                 continue
             }
-            let manifest = Manifest(revision: revision, checksum: SHA256Digest.of(bytes).description)
+            let manifest = Manifest(revision: revision, checksum: SHA256Digest.of(bytes))
             do {
                 try FileReplacer(operations: operations).replace(Manifest.fileName, in: container.descriptor,
                                                                  with: manifest.encoded)

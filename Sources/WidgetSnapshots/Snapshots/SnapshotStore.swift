@@ -114,7 +114,7 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
             defer { try? operations.close(directory, label: LayoutPath.snapshotsDirectory) }
             try publish(snapshotBytes, at: .snapshot(revision: revision), in: directory, reused: false)
 
-            let manifest = Manifest(revision: revision, checksum: SHA256Digest.of(snapshotBytes).description)
+            let manifest = Manifest(revision: revision, checksum: SHA256Digest.of(snapshotBytes))
             try FileReplacer(operations: operations).replace(Manifest.fileName, in: container.descriptor, with: manifest.encoded)
         } catch let error as SystemCallError {
             throw StoreError(error)

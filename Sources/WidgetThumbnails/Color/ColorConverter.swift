@@ -71,19 +71,20 @@ public enum ColorConverter {
 
     /// RGB pixels from one profile to another; nil stands for sRGB.
     public static func convert(_ image: inout RGBAImage, from source: ICCProfile?, to target: ICCProfile?) throws(ImageError) {
-        var message = ShimMessage()
         let pixelCount = image.width * image.height
-        let status = withProfileBytes(source) { sourceBytes in
-            withProfileBytes(target) { targetBytes in
-                image.pixels.withUnsafeMutableBufferPointer { pixels in
-                    wt_color_transform_rgba(sourceBytes.baseAddress, sourceBytes.count,
-                                            targetBytes.baseAddress, targetBytes.count,
-                                            pixels.baseAddress, pixelCount, &message.buffer, message.buffer.count)
+        let (status, text) = ShimMessage.call { message in
+            withProfileBytes(source) { sourceBytes in
+                withProfileBytes(target) { targetBytes in
+                    image.pixels.withUnsafeMutableBufferPointer { pixels in
+                        wt_color_transform_rgba(sourceBytes.baseAddress, sourceBytes.count,
+                                                targetBytes.baseAddress, targetBytes.count,
+                                                pixels.baseAddress, pixelCount, message)
+                    }
                 }
             }
         }
         guard status == 0 else {
-            throw ImageError(.corruptImage, "colour conversion failed: \(message.text)")
+            throw ImageError(.corruptImage, "colour conversion failed: \(text)")
         }
     }
 

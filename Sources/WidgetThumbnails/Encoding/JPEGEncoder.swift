@@ -101,9 +101,9 @@ public enum JPEGEncoder {
         let scan = settings.scan == .progressive ? WT_JPEG_SCAN_PROGRESSIVE : WT_JPEG_SCAN_BASELINE
         let huffman = settings.huffmanTables == .optimized ? WT_JPEG_HUFFMAN_OPTIMIZED : WT_JPEG_HUFFMAN_STANDARD
         let jpeg = try opaque.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) -> [UInt8] in
-            try ShimEncodeCall.run("JPEG", free: { wt_jpeg_encode_free($0) }) { out, size, text, capacity in
+            try ShimEncodeCall.run("JPEG", free: { wt_jpeg_encode_free($0) }) { out, size, message in
                 wt_jpeg_encode_rgba(pixels.baseAddress, Int32(image.width), Int32(image.height),
-                                    Int32(settings.quality), samp, scan, huffman, out, size, text, capacity)
+                                    Int32(settings.quality), samp, scan, huffman, out, size, message)
             }
         }
         guard let iccProfile else { return jpeg }

@@ -38,10 +38,10 @@ public enum PNGEncoder {
         let profile = iccProfile?.data ?? []
         return try image.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) -> [UInt8] in
             try profile.withUnsafeBufferPointer { (icc) throws(ImageError) -> [UInt8] in
-                try ShimEncodeCall.run("PNG", free: { wt_png_encode_free($0) }) { out, size, text, capacity in
+                try ShimEncodeCall.run("PNG", free: { wt_png_encode_free($0) }) { out, size, message in
                     wt_png_encode_rgba(pixels.baseAddress, Int32(image.width), Int32(image.height), channels,
                                        Int32(settings.compressionLevel), icc.isEmpty ? nil : icc.baseAddress,
-                                       icc.count, out, size, text, capacity)
+                                       icc.count, out, size, message)
                 }
             }
         }

@@ -71,10 +71,10 @@ public enum WebPEncoder {
         let profile = iccProfile?.data ?? []
         return try image.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) -> [UInt8] in
             try profile.withUnsafeBufferPointer { (icc) throws(ImageError) -> [UInt8] in
-                try ShimEncodeCall.run("WebP", free: { wt_webp_encode_free($0) }) { out, size, text, capacity in
+                try ShimEncodeCall.run("WebP", free: { wt_webp_encode_free($0) }) { out, size, message in
                     wt_webp_encode_rgba(pixels.baseAddress, Int32(image.width), Int32(image.height), &shim,
                                         icc.isEmpty ? nil : icc.baseAddress, icc.count,
-                                        out, size, text, capacity)
+                                        out, size, message)
                 }
             }
         }

@@ -41,7 +41,7 @@ extension DeviceClass {
     private static var iPhones: [DeviceClass] {
         iPhoneRows.flatMap { width, height, scales, sizes in
             scales.map { scale in
-                DeviceClass(idiom: .iPhone, screen: PixelSize(width: width, height: height), scale: scale,
+                DeviceClass(idiom: .iPhone, screen: PointSize(Double(width), Double(height)), scale: scale,
                             slots: slotTable(iPhoneFamilies, sizes))
             }
         }
@@ -49,7 +49,7 @@ extension DeviceClass {
 
     private static var iPads: [DeviceClass] {
         iPadRows.map { width, height, sizes in
-            DeviceClass(idiom: .iPad, screen: PixelSize(width: width, height: height), scale: 2,
+            DeviceClass(idiom: .iPad, screen: PointSize(Double(width), Double(height)), scale: 2,
                         slots: slotTable(iPadFamilies, sizes))
         }
     }

@@ -5,36 +5,6 @@ public struct RenderCost: Sendable, Codable, Equatable {
     /// The widget extension's memory limit as reported in the field (30 MB; widget-facts.md §3).
     public static let extensionMemoryLimitBytes = 30 * 1024 * 1024
 
-    /// How a thumbnail fits one family's slot on one device class.
-    public struct DeviceFit: Sendable, Codable, Equatable {
-        /// iPhone or iPad (JSON: "iPhone" or "iPad").
-        public var device: DeviceClass.Idiom
-        /// Portrait screen in points, "393x852".
-        public var screen: String
-        /// The device class's scale (pixels per point).
-        public var scale: Int
-        /// The slot's width in pixels.
-        public var slotWidth: Int
-        /// The slot's height in pixels.
-        public var slotHeight: Int
-        /// The largest pixel area WidgetKit archives for this slot.
-        public var archivalCapPixels: Int
-        /// Whether the thumbnail's pixel area is under that cap.
-        public var fits: Bool
-    }
-
-    /// How a thumbnail fits one widget family across every device class.
-    public struct FamilyCost: Sendable, Codable, Equatable {
-        /// The family.
-        public var family: WidgetFamily
-        /// Whether it fits on every device class that offers the family.
-        public var fitsEverywhere: Bool
-        /// Device class names ("iPhone 430x932@3x") where the thumbnail is over the cap.
-        public var failingDevices: [String]
-        /// One entry per device class that offers the family.
-        public var devices: [DeviceFit]
-    }
-
     /// The thumbnail's width in pixels.
     public var width: Int
     /// The thumbnail's height in pixels.
@@ -63,13 +33,11 @@ public struct RenderCost: Sendable, Codable, Equatable {
             let fits = devices.compactMap { device -> DeviceFit? in
                 guard let slot = device.slotPixels(for: family) else { return nil }
                 let cap = ArchivalCap.pixels(slot: slot, family: family)
-                return DeviceFit(device: device.idiom, screen: device.screenName, scale: device.scale,
+                return DeviceFit(device: device.idiom, screen: device.screen, scale: device.scale,
                                  slotWidth: slot.width, slotHeight: slot.height,
                                  archivalCapPixels: cap, fits: size.area <= cap)
             }
-            let failing = zip(devices.filter { $0.slotPixels(for: family) != nil }, fits)
-                .filter { !$0.1.fits }.map { $0.0.name }
-            return FamilyCost(family: family, fitsEverywhere: failing.isEmpty, failingDevices: failing, devices: fits)
+            return FamilyCost(family: family, devices: fits)
         }
     }
 

@@ -70,7 +70,7 @@ struct BatchJob: Sendable {
             let replacement = try outputGuard.replacement(
                 at: outputPath, bytes: thumbnail.bytes, recordedBytes: manifest.recordedBytes(name: name, relativeOutput: relativeOutput))
             try OutputDirectories.create(parentOf: outputPath)
-            try AtomicFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging),
+            try OutputFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging),
                                  durability: durability)
             let write = writeStart.seconds
             let stages = thumbnail.timings

@@ -124,7 +124,7 @@ struct BatchManifest: Sendable {
         // Nothing recorded and nothing to tidy: the manifest would come out the same.
         let journalExists = RawPath.withCString(journal.path) { access($0, F_OK) } == 0
         if index.ownLinesAreCompact && !journalExists { return }
-        try AtomicFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
+        try OutputFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
             // Lines go out in 64 KiB writes.
             var pending: [UInt8] = []
             var failure: ImageError?

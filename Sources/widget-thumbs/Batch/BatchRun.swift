@@ -106,7 +106,7 @@ struct BatchRun {
         }
         let html = ContactSheet.html(items: items.map(\.withReadablePaths), thumbnails: thumbnails, summary: summary)
         try OutputDirectories.create(parentOf: path)
-        try AtomicFile.write(Array(html.utf8), toPath: path)
+        try OutputFile.write(Array(html.utf8), toPath: path)
     }
 }
 

@@ -84,7 +84,7 @@ enum ContactSheet {
         if cost.fitsEverywhere {
             return "<li class=\"fits\">\(cost.family.rawValue): fits everywhere</li>"
         }
-        let failing = cost.failingDevices
+        let failing = cost.failingDevices.map(\.deviceName)
         let devices = failing.joined(separator: ", ")
         let text = failing.count == cost.devices.count
             ? "over the archival cap on every device (\(failing.count))"

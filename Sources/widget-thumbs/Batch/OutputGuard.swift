@@ -31,7 +31,7 @@ struct OutputGuard: Sendable {
 
     /// How the thumbnail `bytes` may be put at `path`; `recordedBytes` is the size a manifest or
     /// journal records for this output, when one does. Throws when it must not be written.
-    func replacement(at path: String, bytes: [UInt8], recordedBytes: Int?) throws(ImageError) -> AtomicFile.Replacement {
+    func replacement(at path: String, bytes: [UInt8], recordedBytes: Int?) throws(ImageError) -> OutputFile.Replacement {
         var link = stat()
         guard RawPath.withCString(path, { lstat($0, &link) }) == 0 else {
             guard errno == ENOENT else {

@@ -23,9 +23,9 @@ struct StagingFolder: Sendable {
         try OutputDirectories.create(path)
     }
 
-    /// A fresh name for a temporary file of this process.
-    func temporaryPath() -> String {
-        "\(path)/\(host).\(getpid()).\(UInt64.random(in: .min ... .max)).tmp"
+    /// A fresh name in the folder for a temporary file of this process.
+    func temporaryName() -> String {
+        "\(host).\(getpid()).\(UInt64.random(in: .min ... .max)).tmp"
     }
 
     /// Removes the temporary files of runs that are over; returns how many.

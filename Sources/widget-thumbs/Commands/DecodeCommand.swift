@@ -34,7 +34,7 @@ struct DecodeCommand: Command {
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let decoded = try ImageDecoder.decodeFile(atPath: input, options: DecodeOptions(strictness: strictness))
         let upright = decoded.image.oriented(decoded.info.orientation)
-        try AtomicFile.write(PAMWriter.encode(upright), toPath: output)
+        try OutputFile.write(PAMWriter.encode(upright), toPath: output)
         return .success
     }
 }

@@ -54,7 +54,7 @@ struct ThumbnailCommand: Command {
         if let input = FileIdentity(path: inputPath), input == FileIdentity(path: outputPath) {
             throw ImageError(.invalidArgument, "the output is the input; choose another output", file: outputPath)
         }
-        try AtomicFile.write(thumbnail.bytes, toPath: outputPath)
+        try OutputFile.write(thumbnail.bytes, toPath: outputPath)
         return .success
     }
 

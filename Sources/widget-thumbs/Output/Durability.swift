@@ -1,3 +1,5 @@
+import WidgetSnapshots
+
 /// `--fsync`: whether files are flushed to disk before they are put in place.
 ///
 /// What survives, in each mode:
@@ -12,4 +14,15 @@
 enum Durability: String, CaseIterable, Sendable {
     case each
     case none
+}
+
+extension Durability {
+    /// What the store's writers flush in this mode: the file before it takes its name, or
+    /// nothing. Never the directory: a lost rename only costs a redone thumbnail (see above).
+    var flush: Flush {
+        switch self {
+        case .each: .file
+        case .none: .none
+        }
+    }
 }

@@ -34,7 +34,7 @@ struct BudgetTable {
                 "over the cap on all \(family.devices.count) device classes"
             } else {
                 "over the cap on \(family.failingDevices.count) of \(family.devices.count): "
-                    + family.failingDevices.joined(separator: ", ")
+                    + family.failingDevices.map(\.deviceName).joined(separator: ", ")
             }
             return [family.family.rawValue,
                     largest.map { "\($0.slotWidth)x\($0.slotHeight)" } ?? "-",
@@ -47,7 +47,7 @@ struct BudgetTable {
     private func deviceRows(_ family: RenderCost.FamilyCost) -> [String] {
         let header = ["device", "screen", "scale", "slot px", "archival cap", "fits"]
         let rows = family.devices.map { device in
-            [device.device.rawValue, device.screen, "@\(device.scale)x", "\(device.slotWidth)x\(device.slotHeight)",
+            [device.device.rawValue, device.screen.description, "@\(device.scale)x", "\(device.slotWidth)x\(device.slotHeight)",
              grouped(device.archivalCapPixels), device.fits ? "yes" : "NO"]
         }
         return ["\(family.family.rawValue):"] + aligned([header] + rows)

@@ -63,7 +63,7 @@ struct ReadReport {
         generatedAt = snapshot.generatedAt.formatted(.iso8601)
         payload = snapshot.payload.encoded
         self.image = image.map {
-            Image(relativePath: $0.reference.relativePath, checksum: $0.reference.checksum,
+            Image(relativePath: $0.reference.relativePath, checksum: $0.reference.checksum.description,
                   status: $0.status.rawValue, reason: $0.reason)
         }
         self.reason = reason

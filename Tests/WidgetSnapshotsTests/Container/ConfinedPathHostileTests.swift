@@ -156,7 +156,7 @@ import Testing
             switch plant {
             case .imageReference:
                 scratch.write("container/images/thumbnail-1.png", Self.secretImage)
-                let image = ImageReference(relativePath: path, checksum: SHA256Digest.of(Self.secretImage).description,
+                let image = ImageReference(relativePath: path, checksum: .sha256(SHA256Digest.of(Self.secretImage)),
                                            byteCount: Self.secretImage.count, pixelWidth: 1, pixelHeight: 1, format: .png)
                 let snapshot = Fixture.json(PlantedSnapshot(payload: TestPayload(title: "planted", count: 1), image: image))
                 scratch.write("container/snapshots/snapshot-1.json", snapshot)

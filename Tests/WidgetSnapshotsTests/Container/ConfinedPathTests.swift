@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func anImageReferenceMustNameItsSnapshotsRevisionAndFormat() throws {
-        let reference = ImageReference(relativePath: "images/thumbnail-3.webp", checksum: "sha256:" + String(repeating: "a", count: 64),
+        let reference = ImageReference(relativePath: "images/thumbnail-3.webp", checksum: ImageChecksum(text: "sha256:" + String(repeating: "a", count: 64)),
                                        byteCount: 1, pixelWidth: 1, pixelHeight: 1, format: .webp)
         #expect(try reference.layoutPath(revision: 3) == .image(revision: 3, format: .webp))
         #expect(throws: ConfinementError.self) { try reference.layoutPath(revision: 4) }

@@ -74,14 +74,26 @@ import Testing
     @Test func aChecksumTextRoundTripsThroughItsDigest() throws {
         let digest = SHA256Digest.of(Array("widget".utf8))
         #expect(SHA256Digest(text: digest.description) == digest)
-        let reference = ImageReference(relativePath: "images/thumbnail-1.png", checksum: digest.description,
+        #expect(ImageChecksum(text: digest.description) == .sha256(digest))
+        let reference = ImageReference(relativePath: "images/thumbnail-1.png", checksum: .sha256(digest),
                                        byteCount: 6, pixelWidth: 1, pixelHeight: 1, format: .png)
-        #expect(reference.digest == digest)
+        #expect(reference.checksum.digest == digest)
+        // In JSON the typed checksum is the same string the snapshot files hold.
+        let json = try JSONEncoder().encode(reference)
+        #expect(String(decoding: json, as: UTF8.self).contains("\"checksum\":\"\(digest.description)\""))
+        #expect(try JSONDecoder().decode(ImageReference.self, from: json) == reference)
     }
 
     @Test(arguments: ["", "sha256:", "sha256:ABC", "md5:" + String(repeating: "0", count: 64),
                       "sha256:" + String(repeating: "A", count: 64), "sha256:" + String(repeating: "0", count: 63)])
-    func malformedTextHasNoDigest(text: String) {
+    func malformedTextHasNoDigest(text: String) throws {
         #expect(SHA256Digest(text: text) == nil)
+        let checksum = ImageChecksum(text: text)
+        #expect(checksum == .unrecognized(text))
+        #expect(checksum.digest == nil)
+        #expect(checksum.description == text)
+        // Read from JSON it is kept as it is, for the reader to report.
+        let decoded = try JSONDecoder().decode([ImageChecksum].self, from: try JSONEncoder().encode([text]))
+        #expect(decoded == [.unrecognized(text)])
     }
 }

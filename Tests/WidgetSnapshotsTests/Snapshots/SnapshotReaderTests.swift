@@ -57,6 +57,28 @@ import Testing
         #expect(report.problems.first?.path == "images/thumbnail-9.jpg")
     }
 
+    /// A snapshot whose image checksum is not `sha256:<hex>` still reads: the image is corrupt
+    /// with the text in the reason, and verify reports it.
+    @Test func aMalformedImageChecksumGivesACorruptImageNotACrash() throws {
+        let store = try Fixture.store(scratch)
+        try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.storedImage(.png))
+        let path = "container/snapshots/snapshot-2.json"
+        let original = String(decoding: try #require(scratch.read(path)), as: UTF8.self)
+        let digest = Fixture.storedImage(.png).checksum.description
+        let planted = Array(original.replacingOccurrences(of: digest, with: "md5:00").utf8)
+        scratch.write(path, planted)
+        scratch.write("container/current.json", Array(("{\"schemaVersion\":1,\"revision\":2,\"snapshot\":\"snapshots/snapshot-2.json\","
+            + "\"checksum\":\"\(SHA256Digest.of(planted))\"}\n").utf8))
+
+        let state = Fixture.reader(scratch).read()
+        guard case .content(let snapshot, let image?) = state else { Issue.record("expected content, got \(state)"); return }
+        #expect(snapshot.image?.checksum == .unrecognized("md5:00"))
+        #expect(image.status == .corrupt)
+        #expect(image.bytes == nil)
+        #expect(image.reason == "images/thumbnail-2.png: the snapshot's checksum md5:00 is malformed")
+        #expect(store.verify().problems.map(\.kind) == [.checksumMismatch])
+    }
+
     @Test func aMissingOrTruncatedImageGivesContentWithAReason() throws {
         let store = try Fixture.store(scratch)
         try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage(.png))

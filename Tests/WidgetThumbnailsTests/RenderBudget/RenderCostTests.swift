@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 @testable import WidgetThumbnails
 
 @Suite struct RenderCostTests {
-    private func device(_ cost: RenderCost, _ family: WidgetFamily, _ screen: String, scale: Int) throws -> RenderCost.DeviceFit {
+    private func device(_ cost: RenderCost, _ family: WidgetFamily, _ screen: PointSize, scale: Int) throws -> RenderCost.DeviceFit {
         let familyCost = try #require(cost.cost(for: family))
         return try #require(familyCost.devices.first { $0.screen == screen && $0.scale == scale })
     }
@@ -14,23 +15,25 @@ import Testing
         #expect(cost.extensionMemoryLimitBytes == 31_457_280)
 
         // Figures from the issue: 158 pt @3x = 474 px; 4.4 x 474² = 988,574.4.
-        let small = try device(cost, .systemSmall, "393x852", scale: 3)
+        let small = try device(cost, .systemSmall, PointSize(393, 852), scale: 3)
         #expect(small.slotWidth == 474 && small.slotHeight == 474)
         #expect(small.archivalCapPixels == 988_574)
         #expect(small.fits)
 
         // 321x148 pt @2x = 642x296 px; 4.4 x 190,032 = 836,140.8.
-        let medium = try device(cost, .systemMedium, "375x667", scale: 2)
+        let medium = try device(cost, .systemMedium, PointSize(375, 667), scale: 2)
         #expect(medium.archivalCapPixels == 836_141)
         #expect(cost.cost(for: .systemSmall)?.fitsEverywhere == true)
     }
 
     @Test func a2048SquareIsTooLargeForSmallButFitsLarge() throws {
         let cost = RenderCost(size: PixelSize(width: 2048, height: 2048))
-        #expect(try !device(cost, .systemSmall, "430x932", scale: 3).fits)
-        #expect(try device(cost, .systemLarge, "430x932", scale: 3).fits)
-        let failing = try #require(cost.cost(for: .systemSmall)).failingDevices
-        #expect(failing.contains("iPhone 430x932@3x"))
+        #expect(try !device(cost, .systemSmall, PointSize(430, 932), scale: 3).fits)
+        #expect(try device(cost, .systemLarge, PointSize(430, 932), scale: 3).fits)
+        let small = try #require(cost.cost(for: .systemSmall))
+        #expect(small.failingDevices.contains { $0.device == .iPhone && $0.screen == PointSize(430, 932) && $0.scale == 3 })
+        #expect(small.failingDevices.map(\.deviceName).contains("iPhone 430x932@3x"))
+        #expect(!small.fitsEverywhere && small.failingDevices.allSatisfy { !$0.fits })
     }
 
     @Test func familiesOnlyListDevicesThatOfferThem() throws {
@@ -40,13 +43,29 @@ import Testing
         #expect(extraLarge.devices.allSatisfy { $0.device == .iPad })
         let inline = try #require(cost.cost(for: .accessoryInline))
         #expect(inline.devices.allSatisfy { $0.device == .iPhone })
-        #expect(!inline.devices.contains { $0.screen == "320x568" })
+        #expect(!inline.devices.contains { $0.screen == PointSize(320, 568) })
     }
 
     @Test func the414x896ClassExistsAtBothScales() {
-        let scales = DeviceClass.catalog.filter { $0.screenName == "414x896" }.map(\.scale).sorted()
+        let scales = DeviceClass.catalog.filter { $0.screen == PointSize(414, 896) }.map(\.scale).sorted()
         #expect(scales == [2, 3])
         #expect(Set(DeviceClass.catalog.map(\.name)).count == DeviceClass.catalog.count)
+    }
+
+    /// The typed screen and failing devices print as the text `budget --json` has always had.
+    @Test func theJSONKeepsScreensAndFailingDevicesAsText() throws {
+        let cost = RenderCost(size: PixelSize(width: 2048, height: 2048))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let small = try #require(cost.cost(for: .systemSmall))
+        let json = String(decoding: try encoder.encode(small), as: UTF8.self)
+        #expect(json.contains("\"failingDevices\":[\"iPhone 430x932@3x\",\"iPhone 428x926@3x\","), "\(json)")
+        #expect(json.contains("\"fitsEverywhere\":false"))
+        #expect(json.contains("{\"archivalCapPixels\":1144440,\"device\":\"iPhone\",\"fits\":false,\"scale\":3,"
+                              + "\"screen\":\"430x932\",\"slotHeight\":510,\"slotWidth\":510}"), "\(json)")
+        #expect(try JSONDecoder().decode(RenderCost.self, from: try encoder.encode(cost)) == cost)
+        #expect(PointSize(160.5, 72).description == "160.5x72")
+        #expect(PointSize(text: "393x852") == PointSize(393, 852) && PointSize(text: "393") == nil)
     }
 
     @Test func wideColourDoublesTheBitmap() {

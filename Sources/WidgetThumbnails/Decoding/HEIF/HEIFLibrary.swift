@@ -1,4 +1,5 @@
 import CHEIF
+import CShimMessage
 
 /// The CHEIF shim seen from Swift: two owners of libheif objects that free them when released,
 /// and calls that return a value or throw `ImageError` with the shim's own sentence. Only the
@@ -16,10 +17,10 @@ enum HEIFLibrary {
         /// the item to use as the primary image when it is not the file's own (nil).
         init(_ bytes: [UInt8], maxSide: Int, primary: UInt32?) throws(ImageError) {
             var opened: OpaquePointer?
-            try call { error, capacity in
+            try call { message in
                 bytes.withUnsafeBufferPointer { data in
                     wt_heif_open(data.baseAddress, data.count, Int32(clamping: maxSide), decodingThreads,
-                                 primary ?? 0, &opened, error, capacity)
+                                 primary ?? 0, &opened, message)
                 }
             }
             guard let opened else { throw ImageError(.corruptImage, "libheif opened nothing") }
@@ -30,22 +31,22 @@ enum HEIFLibrary {
 
         func info() throws(ImageError) -> wt_heif_info {
             var info = wt_heif_info()
-            try call { error, capacity in wt_heif_read_info(handle, &info, error, capacity) }
+            try call { message in wt_heif_read_info(handle, &info, message) }
             return info
         }
 
         func iccProfile(byteCount: Int) throws(ImageError) -> [UInt8] {
             var bytes = [UInt8](repeating: 0, count: byteCount)
-            try call { error, capacity in
-                bytes.withUnsafeMutableBufferPointer { wt_heif_copy_icc(handle, $0.baseAddress, $0.count, error, capacity) }
+            try call { message in
+                bytes.withUnsafeMutableBufferPointer { wt_heif_copy_icc(handle, $0.baseAddress, $0.count, message) }
             }
             return bytes
         }
 
         func exif(byteCount: Int) throws(ImageError) -> [UInt8] {
             var bytes = [UInt8](repeating: 0, count: byteCount)
-            try call { error, capacity in
-                bytes.withUnsafeMutableBufferPointer { wt_heif_copy_exif(handle, $0.baseAddress, $0.count, error, capacity) }
+            try call { message in
+                bytes.withUnsafeMutableBufferPointer { wt_heif_copy_exif(handle, $0.baseAddress, $0.count, message) }
             }
             return bytes
         }
@@ -57,10 +58,10 @@ enum HEIFLibrary {
             var pixels: OpaquePointer?
             var width: Int32 = 0
             var height: Int32 = 0
-            try call { error, capacity in
+            try call { message in
                 wt_heif_decode(handle, thumbnail ?? 0, strictness == .strict ? 1 : 0,
                                loopFilters == .skipped ? WT_HEIF_LOOP_FILTERS_SKIP : WT_HEIF_LOOP_FILTERS_RUN,
-                               &pixels, &width, &height, error, capacity)
+                               &pixels, &width, &height, message)
             }
             guard let pixels else { throw ImageError(.corruptImage, "libheif decoded nothing") }
             return Pixels(pixels, size: PixelSize(width: Int(width), height: Int(height)))
@@ -130,10 +131,9 @@ enum HEIFLibrary {
 
     static var version: Int { Int(wt_heif_library_version()) }
 
-    private static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> wt_heif_status) throws(ImageError) {
-        var message = ShimMessage()
-        let status = message.buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
-        guard status == WT_HEIF_OK else { throw imageError(status, message.text) }
+    private static func call(_ body: (UnsafeMutablePointer<wt_message>) -> wt_heif_status) throws(ImageError) {
+        let (status, text) = ShimMessage.call(body)
+        guard status == WT_HEIF_OK else { throw imageError(status, text) }
     }
 
     static func imageError(_ status: wt_heif_status, _ reason: String) -> ImageError {

@@ -84,23 +84,21 @@ struct HEVCTileStream {
         // One extent (every camera): the file's own bytes; several: joined first.
         let joined: [UInt8]? = tile.data.count == 1 ? nil : tile.data.flatMap { bytes[$0] }
         var picture: OpaquePointer?
-        var message = ShimMessage()
-        let status = bytes.withUnsafeBufferPointer { file in
-            message.buffer.withUnsafeMutableBufferPointer { error in
+        let (status, text) = ShimMessage.call { message in
+            bytes.withUnsafeBufferPointer { file in
                 let config = file.baseAddress! + tile.config.lowerBound
                 let skip: Int32 = loopFilters == .skipped ? 1 : 0
                 if let joined {
                     return joined.withUnsafeBufferPointer { data in
-                        wt_hevc_decode(config, tile.config.count, data.baseAddress, data.count, skip, &picture,
-                                       error.baseAddress, error.count)
+                        wt_hevc_decode(config, tile.config.count, data.baseAddress, data.count, skip, &picture, message)
                     }
                 }
                 return wt_hevc_decode(config, tile.config.count, file.baseAddress! + tile.data[0].lowerBound,
-                                      tile.data[0].count, skip, &picture, error.baseAddress, error.count)
+                                      tile.data[0].count, skip, &picture, message)
             }
         }
         guard status == WT_HEIF_OK, let picture else {
-            throw HEIFLibrary.imageError(status == WT_HEIF_OK ? WT_HEIF_CORRUPT : status, message.text)
+            throw HEIFLibrary.imageError(status == WT_HEIF_OK ? WT_HEIF_CORRUPT : status, text)
         }
         return picture
     }

@@ -32,7 +32,7 @@ struct JPEGRowReader: ~Copyable {
 
     /// The first libjpeg warning (lenient mode keeps going), e.g. "Premature end of JPEG file".
     var warning: String? {
-        let text = String(cString: wt_jpeg_reader_warning(handle))
+        let text = ShimMessage.text(of: wt_jpeg_reader_warning(handle))
         return text.isEmpty ? nil : text
     }
 
@@ -42,8 +42,8 @@ struct JPEGRowReader: ~Copyable {
         _ body: (inout JPEGRowReader) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
-            try run(body) { handle, info, message, capacity in
-                wt_jpeg_reader_open(buffer.baseAddress, buffer.count, flags(strictness), &handle, &info, message, capacity)
+            try run(body) { handle, info, message in
+                wt_jpeg_reader_open(buffer.baseAddress, buffer.count, flags(strictness), &handle, &info, message)
             }
         }
     }
@@ -57,8 +57,8 @@ struct JPEGRowReader: ~Copyable {
     ) throws(ImageError) -> Result {
         // The reader reads `file.descriptor` until it is destroyed, inside this call.
         defer { withExtendedLifetime(file) {} }
-        return try run(body) { handle, info, message, capacity in
-            wt_jpeg_reader_open_file(file.descriptor, UInt64(file.size), flags(strictness), &handle, &info, message, capacity)
+        return try run(body) { handle, info, message in
+            wt_jpeg_reader_open_file(file.descriptor, UInt64(file.size), flags(strictness), &handle, &info, message)
         }
     }
 
@@ -68,11 +68,11 @@ struct JPEGRowReader: ~Copyable {
 
     private static func run<Result>(
         _ body: (inout JPEGRowReader) throws(ImageError) -> Result,
-        opening open: (inout OpaquePointer?, inout wt_jpeg_reader_info, UnsafeMutablePointer<CChar>, Int) -> wt_jpeg_status
+        opening open: (inout OpaquePointer?, inout wt_jpeg_reader_info, UnsafeMutablePointer<wt_message>) -> wt_jpeg_status
     ) throws(ImageError) -> Result {
         var handle: OpaquePointer?
         var info = wt_jpeg_reader_info()
-        try JPEGStatus.check(stage: .header) { message, capacity in open(&handle, &info, message, capacity) }
+        try JPEGStatus.check(stage: .header) { message in open(&handle, &info, message) }
         guard let handle else { throw ImageError(.corruptImage, "libjpeg returned no reader") }
         let header = Header(size: PixelSize(width: Int(info.width), height: Int(info.height)),
                             colorspace: info.colorspace, componentCount: Int(info.components),
@@ -93,8 +93,8 @@ struct JPEGRowReader: ~Copyable {
     mutating func start(scale: JPEGScale, output: wt_jpeg_output) throws(ImageError) -> PixelSize {
         var width: Int32 = 0, height: Int32 = 0
         let handle = handle
-        try JPEGStatus.check(stage: .image) { message, capacity in
-            wt_jpeg_reader_start(handle, Int32(scale.num), Int32(scale.denom), output, &width, &height, message, capacity)
+        try JPEGStatus.check(stage: .image) { message in
+            wt_jpeg_reader_start(handle, Int32(scale.num), Int32(scale.denom), output, &width, &height, message)
         }
         let size = PixelSize(width: Int(width), height: Int(height))
         // The caller sized its plan (and the resampler) on this rounding: a mismatch is a bug.
@@ -114,8 +114,8 @@ struct JPEGRowReader: ~Copyable {
         guard count > 0 else { return }
         let target = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let handle = handle
-        try JPEGStatus.check(stage: .image) { message, capacity in
-            wt_jpeg_reader_read_rows(handle, target, Int32(count), message, capacity)
+        try JPEGStatus.check(stage: .image) { message in
+            wt_jpeg_reader_read_rows(handle, target, Int32(count), message)
         }
         nextRow += count
     }

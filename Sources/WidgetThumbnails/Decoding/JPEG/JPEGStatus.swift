@@ -1,3 +1,4 @@
+import CShimMessage
 import CTurboJPEG
 
 /// Turns the JPEG reader shim's status and message into an `ImageError`.
@@ -8,12 +9,10 @@ enum JPEGStatus {
         case image
     }
 
-    /// Runs `call` with a message buffer and throws unless it returns `WT_JPEG_OK`.
-    static func check(stage: Stage, _ call: (UnsafeMutablePointer<CChar>, Int) -> wt_jpeg_status) throws(ImageError) {
-        var message = [CChar](repeating: 0, count: 512)
-        let status = message.withUnsafeMutableBufferPointer { call($0.baseAddress!, $0.count) }
+    /// Runs `call` with a message and throws unless it returns `WT_JPEG_OK`.
+    static func check(stage: Stage, _ call: (UnsafeMutablePointer<wt_message>) -> wt_jpeg_status) throws(ImageError) {
+        let (status, text) = ShimMessage.call(call)
         guard status != WT_JPEG_OK else { return }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {
         case WT_JPEG_WARNING:
             throw ImageError(.corruptImage, "damaged JPEG data (strict mode): \(text)")

@@ -27,7 +27,7 @@ public struct PNGRowReader: ~Copyable {
 
     /// The first libpng warning so far (lenient mode), e.g. a bad CRC on an ancillary chunk.
     public var warning: String? {
-        let text = String(cString: wt_png_reader_warning(handle))
+        let text = ShimMessage.text(of: wt_png_reader_warning(handle))
         return text.isEmpty ? nil : text
     }
 
@@ -44,8 +44,8 @@ public struct PNGRowReader: ~Copyable {
         try checkDeclaredSize(bytes, limits: options.limits)
         var limits = cLimits(options)
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
-            try run(body) { handle, info, message, capacity in
-                wt_png_reader_open(buffer.baseAddress, buffer.count, &limits, &handle, &info, message, capacity)
+            try run(body) { handle, info, message in
+                wt_png_reader_open(buffer.baseAddress, buffer.count, &limits, &handle, &info, message)
             }
         }
     }
@@ -64,8 +64,8 @@ public struct PNGRowReader: ~Copyable {
         do {
             try checkDeclaredSize(file.read(at: 0, count: 24), limits: options.limits)
             var limits = cLimits(options)
-            return try run(body) { handle, info, message, capacity in
-                wt_png_reader_open_file(file.descriptor, UInt64(file.size), &limits, &handle, &info, message, capacity)
+            return try run(body) { handle, info, message in
+                wt_png_reader_open_file(file.descriptor, UInt64(file.size), &limits, &handle, &info, message)
             }
         } catch {
             throw error.naming(file.path)
@@ -84,11 +84,11 @@ public struct PNGRowReader: ~Copyable {
     /// frees the libpng state on every path.
     private static func run<Result>(
         _ body: (inout PNGRowReader) throws(ImageError) -> Result,
-        opening open: (inout OpaquePointer?, inout wt_png_info, UnsafeMutablePointer<CChar>, Int) -> wt_png_status
+        opening open: (inout OpaquePointer?, inout wt_png_info, UnsafeMutablePointer<wt_message>) -> wt_png_status
     ) throws(ImageError) -> Result {
         var handle: OpaquePointer?
         var cInfo = wt_png_info()
-        try PNGStatus.check { message, capacity in open(&handle, &cInfo, message, capacity) }
+        try PNGStatus.check { message in open(&handle, &cInfo, message) }
         guard let handle else { throw ImageError(.corruptImage, "libpng returned no reader") }
         var reader = PNGRowReader(handle: handle, info: imageInfo(cInfo))
         return try body(&reader)
@@ -111,8 +111,8 @@ public struct PNGRowReader: ~Copyable {
         guard count > 0 else { return }
         let target = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let handle = handle
-        try PNGStatus.check { message, capacity in
-            wt_png_reader_read_rows(handle, target, UInt32(count), message, capacity)
+        try PNGStatus.check { message in
+            wt_png_reader_read_rows(handle, target, UInt32(count), message)
         }
         nextRow += count
     }

@@ -1,3 +1,4 @@
+import CShimMessage
 import CWebP
 
 /// The CWebP shim seen from Swift: each call returns a value or throws `ImageError` with the
@@ -18,9 +19,9 @@ enum WebPLibrary {
 
     static func readHeader(_ bytes: [UInt8], maxChunks: UInt32) throws(ImageError) -> Header {
         var header = wt_webp_header()
-        try call { error, capacity in
+        try call { message in
             bytes.withUnsafeBufferPointer { data in
-                wt_webp_read_header(data.baseAddress, data.count, maxChunks, &header, error, capacity)
+                wt_webp_read_header(data.baseAddress, data.count, maxChunks, &header, message)
             }
         }
         return Header(size: PixelSize(width: Int(header.width), height: Int(header.height)),
@@ -29,9 +30,9 @@ enum WebPLibrary {
 
     static func probe(_ bytes: [UInt8]) throws(ImageError) -> wt_webp_info {
         var info = wt_webp_info()
-        try call { error, capacity in
+        try call { message in
             bytes.withUnsafeBufferPointer { data in
-                wt_webp_probe(data.baseAddress, data.count, &info, error, capacity)
+                wt_webp_probe(data.baseAddress, data.count, &info, message)
             }
         }
         return info
@@ -44,18 +45,17 @@ enum WebPLibrary {
                        canvasWidth: Int, placement: WebPFramePlacement, allowPartial: Bool) throws(Truncation) {
         var rows: Int32 = 0
         let first = (placement.y * canvasWidth + placement.x) * 4
-        var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { data in
-            message.withUnsafeMutableBufferPointer { error in
+        let (status, text) = ShimMessage.call { message in
+            bytes.withUnsafeBufferPointer { data in
                 wt_webp_decode(data.baseAddress! + bitstream.lowerBound, bitstream.count,
                                canvas.baseAddress! + first, canvas.count - first, Int32(canvasWidth * 4),
                                Int32(placement.size.width), Int32(placement.size.height),
-                               allowPartial ? 1 : 0, &rows, error.baseAddress, error.count)
+                               allowPartial ? 1 : 0, &rows, message)
             }
         }
         guard status == WT_WEBP_OK else {
             throw Truncation(rowsDecoded: status == WT_WEBP_TRUNCATED ? Int(rows) : 0,
-                             error: imageError(status, text(message)))
+                             error: imageError(status, text))
         }
     }
 
@@ -63,15 +63,9 @@ enum WebPLibrary {
     /// (with Debian's 1.2.4-0.2+deb12u1 patch).
     static var version: Int { Int(wt_webp_library_version()) }
 
-    private static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> wt_webp_status) throws(ImageError) {
-        var message = [CChar](repeating: 0, count: 256)
-        let status = message.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
-        guard status == WT_WEBP_OK else { throw imageError(status, text(message)) }
-    }
-
-    /// The shim's NUL-terminated message.
-    private static func text(_ message: [CChar]) -> String {
-        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    private static func call(_ body: (UnsafeMutablePointer<wt_message>) -> wt_webp_status) throws(ImageError) {
+        let (status, text) = ShimMessage.call(body)
+        guard status == WT_WEBP_OK else { throw imageError(status, text) }
     }
 
     static func imageError(_ status: wt_webp_status, _ reason: String) -> ImageError {

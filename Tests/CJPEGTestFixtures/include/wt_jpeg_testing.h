@@ -2,6 +2,7 @@
 #define WT_JPEG_TESTING_H
 #include <stddef.h>
 #include <stdint.h>
+#include "wt_message.h"
 
 /// TEST FIXTURES ONLY: makes small JPEGs in-process so the decoder tests need no outside
 /// tools. The library never calls these; the real encoder lives elsewhere.
@@ -24,7 +25,7 @@ typedef enum {
 /// wt_jpeg_testing_free; on failure -1 and a message.
 int wt_jpeg_testing_compress(const uint8_t *pixels, int width, int height, wt_jpeg_testing_input input,
                              wt_jpeg_testing_subsampling subsampling, int quality, int progressive,
-                             uint8_t **jpeg, size_t *jpeg_size, char *message, size_t message_capacity);
+                             uint8_t **jpeg, size_t *jpeg_size, wt_message *message);
 
 void wt_jpeg_testing_free(uint8_t *jpeg);
 
@@ -34,6 +35,6 @@ void wt_jpeg_testing_free(uint8_t *jpeg);
 /// factors; `strict` adds TJFLAG_STOPONWARNING. Returns 0, or -1 with a message (a warning
 /// with a whole image, lenient, returns 0).
 int wt_jpeg_testing_decode(const uint8_t *jpeg, size_t size, int width, int height, int strict,
-                           uint8_t *rgba, char *message, size_t message_capacity);
+                           uint8_t *rgba, wt_message *message);
 
 #endif

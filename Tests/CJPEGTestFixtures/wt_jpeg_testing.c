@@ -1,25 +1,24 @@
 // Test fixtures only (see wt_jpeg_testing.h).
 #include "wt_jpeg_testing.h"
 #include <turbojpeg.h>
-#include <stdio.h>
 
 int wt_jpeg_testing_compress(const uint8_t *pixels, int width, int height, wt_jpeg_testing_input input,
                              wt_jpeg_testing_subsampling subsampling, int quality, int progressive,
-                             uint8_t **jpeg, size_t *jpeg_size, char *message, size_t message_capacity) {
+                             uint8_t **jpeg, size_t *jpeg_size, wt_message *message) {
     static const int formats[] = { TJPF_RGBA, TJPF_GRAY, TJPF_CMYK };
     static const int samplings[] = { TJSAMP_444, TJSAMP_422, TJSAMP_420, TJSAMP_GRAY };
     *jpeg = NULL;
     *jpeg_size = 0;
     tjhandle compressor = tjInitCompress();
     if (compressor == NULL) {
-        snprintf(message, message_capacity, "%s", tjGetErrorStr2(NULL));
+        wt_message_set(message, "%s", tjGetErrorStr2(NULL));
         return -1;
     }
     unsigned char *plain = NULL;
     unsigned long plain_size = 0;
     int rc = tjCompress2(compressor, pixels, width, 0, height, formats[input], &plain, &plain_size,
                          samplings[subsampling], quality, TJFLAG_ACCURATEDCT);
-    if (rc != 0) snprintf(message, message_capacity, "%s", tjGetErrorStr2(compressor));
+    if (rc != 0) wt_message_set(message, "%s", tjGetErrorStr2(compressor));
     tjDestroy(compressor);
     if (rc != 0) {
         tjFree(plain);
@@ -32,7 +31,7 @@ int wt_jpeg_testing_compress(const uint8_t *pixels, int width, int height, wt_jp
     }
     tjhandle transformer = tjInitTransform();
     if (transformer == NULL) {
-        snprintf(message, message_capacity, "%s", tjGetErrorStr2(NULL));
+        wt_message_set(message, "%s", tjGetErrorStr2(NULL));
         tjFree(plain);
         return -1;
     }
@@ -42,7 +41,7 @@ int wt_jpeg_testing_compress(const uint8_t *pixels, int width, int height, wt_jp
     unsigned char *recoded = NULL;
     unsigned long recoded_size = 0;
     rc = tjTransform(transformer, plain, plain_size, 1, &recoded, &recoded_size, &transform, 0);
-    if (rc != 0) snprintf(message, message_capacity, "%s", tjGetErrorStr2(transformer));
+    if (rc != 0) wt_message_set(message, "%s", tjGetErrorStr2(transformer));
     tjDestroy(transformer);
     tjFree(plain);
     if (rc != 0) {
@@ -57,16 +56,16 @@ int wt_jpeg_testing_compress(const uint8_t *pixels, int width, int height, wt_jp
 void wt_jpeg_testing_free(uint8_t *jpeg) { tjFree(jpeg); }
 
 int wt_jpeg_testing_decode(const uint8_t *jpeg, size_t size, int width, int height, int strict,
-                           uint8_t *rgba, char *message, size_t message_capacity) {
+                           uint8_t *rgba, wt_message *message) {
     tjhandle handle = tjInitDecompress();
     if (handle == NULL) {
-        snprintf(message, message_capacity, "%s", tjGetErrorStr2(NULL));
+        wt_message_set(message, "%s", tjGetErrorStr2(NULL));
         return -1;
     }
     int flags = TJFLAG_LIMITSCANS | (strict ? TJFLAG_STOPONWARNING : 0);
     int rc = tjDecompress2(handle, jpeg, (unsigned long)size, rgba, width, width * 4, height, TJPF_RGBA, flags);
     if (rc != 0) {
-        snprintf(message, message_capacity, "%s", tjGetErrorStr2(handle));
+        wt_message_set(message, "%s", tjGetErrorStr2(handle));
         if (!strict && tjGetErrorCode(handle) == TJERR_WARNING) rc = 0;
     }
     tjDestroy(handle);

@@ -1,8 +1,8 @@
-import CTurboJPEG
+import CJPEGTestFixtures
 import Testing
 @testable import WidgetThumbnails
 
-/// Small JPEGs made in-process with TurboJPEG's compressor (the shim's test-only helper), so
+/// Small JPEGs made in-process with TurboJPEG's compressor (the CJPEGTestFixtures target), so
 /// the JPEG tests need no outside tools or files.
 enum JPEGFixtures {
     enum Sampling { case s444, s422, s420, gray }
@@ -63,11 +63,11 @@ enum JPEGFixtures {
                                  _ progressive: Bool) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let rc = wt_jpeg_testing_compress(pixels, Int32(width), Int32(height), input, subsampling,
-                                          Int32(quality), progressive ? 1 : 0, &out, &size, &message, message.count)
+        let (rc, text) = ShimMessage.call { message in
+            wt_jpeg_testing_compress(pixels, Int32(width), Int32(height), input, subsampling,
+                                     Int32(quality), progressive ? 1 : 0, &out, &size, message)
+        }
         defer { wt_jpeg_testing_free(out) }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         try #require(rc == 0, "test JPEG encode failed: \(text)")
         let buffer = try #require(out)
         return Array(UnsafeBufferPointer(start: buffer, count: size))
@@ -77,9 +77,10 @@ enum JPEGFixtures {
     /// scanline reader) at the DCT scale that gives `size`; nil when TurboJPEG refuses it.
     static func referenceDecode(_ jpeg: [UInt8], size: PixelSize, strictness: Strictness = .lenient) -> RGBAImage? {
         var pixels = [UInt8](repeating: 0, count: size.area * 4)
-        var message = [CChar](repeating: 0, count: 256)
-        let rc = wt_jpeg_testing_decode(jpeg, jpeg.count, Int32(size.width), Int32(size.height),
-                                        strictness == .strict ? 1 : 0, &pixels, &message, message.count)
+        let (rc, _) = ShimMessage.call { message in
+            wt_jpeg_testing_decode(jpeg, jpeg.count, Int32(size.width), Int32(size.height),
+                                   strictness == .strict ? 1 : 0, &pixels, message)
+        }
         return rc == 0 ? RGBAImage(width: size.width, height: size.height, pixels: pixels) : nil
     }
 
