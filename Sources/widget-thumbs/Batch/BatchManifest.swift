@@ -135,14 +135,14 @@ struct BatchManifest: Sendable {
                 do throws(ImageError) { try append(pending) } catch { failure = error }
                 pending.removeAll(keepingCapacity: true)
             }
-            var redone: Set<RecordIndex.Key> = []
+            // No set of the journal's names: a fresh run over 200,000 photos would hold one.
             RecordFileLines.forEach(path: journal.path) { _, line in
                 // A torn last line (a run killed while writing it) is dropped.
                 guard let name = RecordLineName.of(line), let current = BatchJournal.currentForm(of: line, file: ownPath) else { return }
-                redone.insert(RecordIndex.Key(name))
+                index.forget(name)
                 add(current)
             }
-            try index.ownRecords(excluding: redone, journalFile: journal.path) { line throws(ImageError) in add(line) }
+            try index.ownRecords(outside: journal.path) { line throws(ImageError) in add(line) }
             if let failure { throw failure }
             try append(pending)
         }

@@ -7,7 +7,8 @@ import WidgetThumbnails
 /// lines are read back and decoded only when an input asks for its record, so a re-run over
 /// 200,000 recorded photos no longer holds 200,000 decoded reports (790 MB).
 ///
-/// The index is built once, before the workers start, and only read afterwards; the files stay
+/// The index is built once, before the workers start, and only read while they run (the
+/// compaction, after them, forgets what the journal redoes); the files stay
 /// open, and a record file that another shard replaces meanwhile (its compaction renames a new
 /// one into place) keeps its old contents behind the open descriptor.
 final class RecordIndex: @unchecked Sendable {
@@ -90,13 +91,17 @@ final class RecordIndex: @unchecked Sendable {
         }
     }
 
-    /// The run's own earlier records that `redone` (the keys of this run's journal lines) does
-    /// not replace, as raw lines (or encoded, for an earlier version's entries), in file order.
-    func ownRecords(excluding redone: Set<Key>, journalFile: String,
-                    _ body: ([UInt8]) throws(ImageError) -> Void) throws(ImageError) {
+    /// Forgets `name`'s record: this run's journal redoes it.
+    func forget(_ name: String) {
+        locations[Key(name)] = nil
+    }
+
+    /// The run's own earlier records not forgotten, outside `journalFile` (the compaction copies
+    /// that one whole), as raw lines (or encoded, for an earlier version's entries), in file order.
+    func ownRecords(outside journalFile: String, _ body: ([UInt8]) throws(ImageError) -> Void) throws(ImageError) {
         var kept: [(file: Int32, offset: Int64, length: Int32)] = []
         var keptResidents: [Int32] = []
-        for (key, location) in locations where !redone.contains(key) {
+        for location in locations.values {
             switch location {
             case .line(let file, let offset, let length) where ownFiles.contains(file) && files[Int(file)].path != journalFile:
                 kept.append((file, offset, length))
