@@ -1,4 +1,3 @@
-import Foundation
 import WidgetThumbnails
 
 /// `run`: thumbnails a list of files with the library's `BatchRunner` (the work queue

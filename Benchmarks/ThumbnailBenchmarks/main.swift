@@ -1,4 +1,7 @@
-import Foundation
+// FoundationEssentials, not Foundation: the harness measures the library's memory, and
+// Foundation alone adds about 6 MB to every process.
+import FoundationEssentials
+import Glibc
 import WidgetThumbnails
 
 /// The benchmark harness. The driver (Benchmarks/run.py, `make bench`) runs it once per
@@ -13,8 +16,26 @@ import WidgetThumbnails
 let usage = "usage: ThumbnailBenchmarks run|plan|loop [--workers N] [--format F] [--box N] [--out DIR] [--iterations N] FILE..."
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("ThumbnailBenchmarks: \(message)\n".utf8))
+    write(to: 2, Array("ThumbnailBenchmarks: \(message)\n".utf8))
     exit(64)
+}
+
+/// Writes `bytes` to the descriptor (1: standard output, 2: standard error).
+func write(to descriptor: Int32, _ bytes: some Sequence<UInt8>) {
+    let array = Array(bytes)
+    var offset = 0
+    while offset < array.count {
+        let written = array.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, array.count - offset) }
+        guard written > 0 else { exit(74) }
+        offset += written
+    }
+}
+
+/// `value` with two decimals (String(format:) is Foundation's).
+func twoDecimals(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -67,9 +88,9 @@ encoder.outputFormatting = [.sortedKeys]
 switch mode {
 case "run":
     let workers = Int(options["workers"] ?? "2") ?? 2
-    let out = options["out"] ?? NSTemporaryDirectory()
+    let out = options["out"] ?? (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
     let report = BatchRun(files: files, workers: workers, options: thumbnailOptions, outputDirectory: out).run()
-    FileHandle.standardOutput.write(try encoder.encode(report))
+    write(to: 1, try encoder.encode(report))
     exit(report.failures == 0 ? 0 : 1)
 case "plan":
     let entries: [DecodePlan.Entry]
@@ -78,7 +99,7 @@ case "plan":
     } catch {
         fail(error.description)
     }
-    FileHandle.standardOutput.write(try encoder.encode(entries))
+    write(to: 1, try encoder.encode(entries))
 case "loop":
     // Each file `iterations` times in one thread; per file the fastest time of each stage
     // (the minimum is what the code costs when the shared machine leaves it alone).
@@ -98,8 +119,9 @@ case "loop":
                 fail(error.description)
             }
         }
-        print(String(format: "%@: decode %.2f ms, resample %.2f ms, encode %.2f ms", (file as NSString).lastPathComponent,
-                     best.decode * 1000, best.resample * 1000, best.encode * 1000))
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        print("\(name): decode \(twoDecimals(best.decode * 1000)) ms, resample \(twoDecimals(best.resample * 1000)) ms, "
+              + "encode \(twoDecimals(best.encode * 1000)) ms")
     }
 default:
     fail(usage)

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Runs one piece of work per index on a fixed number of threads pulling from a shared
 /// queue: a worker takes the next index as soon as it is free, so one large image never
@@ -24,7 +24,7 @@ public struct BatchRunner: Sendable {
                                       finished: @escaping @Sendable (Int, Output) -> Void = { _, _ in }) -> [Output] {
         guard count > 0 else { return [] }
         let state = Queue<Output>(count: count)
-        let reporting = NSLock()
+        let reporting = PThreadLock()
         let worker: @Sendable () -> Void = {
             while let index = state.take() {
                 let output = work(index)
@@ -45,7 +45,7 @@ public struct BatchRunner: Sendable {
                                      work: @escaping @Sendable (Item) -> Output,
                                      finished: @escaping @Sendable (Int, Output) -> Void) {
         let source = Source(next: next)
-        let reporting = NSLock()
+        let reporting = PThreadLock()
         let worker: @Sendable () -> Void = {
             while let (index, item) = source.take() {
                 let output = work(item)
@@ -57,23 +57,15 @@ public struct BatchRunner: Sendable {
 
     /// Runs `worker` on `count` threads, the calling thread being one of them, and waits.
     private static func onThreads(_ count: Int, _ worker: @escaping @Sendable () -> Void) {
-        let group = DispatchGroup()
-        for _ in 1..<max(1, count) {
-            group.enter()
-            let thread = Thread {
-                worker()
-                group.leave()
-            }
-            thread.stackSize = 8 << 20 // as much as the main thread has
-            thread.start()
-        }
+        // 8 MiB: as much stack as the main thread has.
+        let threads = (1..<max(1, count)).map { _ in WorkerThread(stackSize: 8 << 20, worker) }
         worker()
-        group.wait()
+        threads.forEach { $0.join() }
     }
 
     /// Hands out a lazy source's items, numbered, one taker at a time.
     private final class Source<Item>: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = PThreadLock()
         private let next: () -> Item?
         private var count = 0
         private var isDone = false
@@ -92,10 +84,9 @@ public struct BatchRunner: Sendable {
         }
     }
 
-    /// The next index to hand out and the results so far. NSLock (a pthread mutex) rather
-    /// than Synchronization's Mutex, whose futex is invisible to ThreadSanitizer.
+    /// The next index to hand out and the results so far.
     private final class Queue<Output: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = PThreadLock()
         private var next = 0
         private let count: Int
         private var results: [Output?]

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Keeps the sum of in-flight memory estimates under a limit: `admit` waits until the work's
 /// estimate fits beside what is already running. Work larger than the whole limit still runs,
@@ -6,8 +5,8 @@ import Foundation
 public final class MemoryAdmission: @unchecked Sendable {
     /// The most the admitted work may estimate at once, in bytes.
     public let limitBytes: Int
-    // NSCondition guards `inFlightBytes` and `running`; every access holds it.
-    private let condition = NSCondition()
+    // Guards `inFlightBytes` and `running`; every access holds it.
+    private let condition = PThreadLock()
     private var inFlightBytes = 0
     private var running = 0
     private var peakBytes = 0

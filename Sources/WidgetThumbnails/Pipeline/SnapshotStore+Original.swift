@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WidgetSnapshots
 
 /// A commit made from an original image: what the store did, and the thumbnail it committed
