@@ -68,6 +68,14 @@ import WidgetThumbnails
         #expect(lines.count == 60, "59 items and the summary")
         let summary = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: [String: Any]]
         #expect(summary?["summary"]?["ok"] as? Int == 60)
+
+        // --device-detail: the full per-device render cost instead of the per-family summary.
+        let detailed = try WidgetThumbsBinary.run(["batch", directory.file("in/d0/img-0.jpg"), "--out", directory.file("detail"),
+                                                   "--json-lines", "--device-detail"])
+        #expect(detailed.status == 0, "\(detailed)")
+        let item = try JSONSerialization.jsonObject(with: Data(detailed.stdout.split(separator: "\n")[0].utf8)) as? [String: Any]
+        let families = (item?["renderCost"] as? [String: Any])?["families"] as? [[String: Any]]
+        #expect((families?.first?["devices"] as? [Any])?.isEmpty == false, "\(detailed.stdout.prefix(300))")
     }
 
     @Test func namesFromFindPrint0AndTheThumbnailPipe() throws {
