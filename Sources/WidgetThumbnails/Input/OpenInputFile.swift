@@ -45,6 +45,9 @@ public final class OpenInputFile {
     /// file that shrank since then is an error, never a silently shorter image.
     public func read(at offset: Int, count: Int) throws(ImageError) -> [UInt8] {
         let wanted = max(0, min(count, size - offset))
+        // Array(unsafeUninitializedCapacity: 0) writes the shared empty-array singleton, a data
+        // race (ThreadSanitizer caught two workers reading empty files at once).
+        guard wanted > 0 else { return [] }
         var failure: Int32 = 0
         // Uninitialised capacity: no pass zeroing a buffer the read overwrites anyway.
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
