@@ -372,17 +372,20 @@ def heif_markdown(sets, quality, runs):
     return "\n".join(lines)
 
 
+def decode_step(entry, f):
+    """The reference decoder at the size our decoder chooses (djpeg -scale M/8, dwebp -scale
+    W H), or None for inputs it cannot take (dwebp refuses animations)."""
+    if entry["format"] == "jpeg":
+        return f"djpeg -scale {round(8 * entry['decodedWidth'] / entry['storedWidth'])}/8 -outfile /dev/null '{f}'"
+    if entry["format"] == "webp" and entry["frameCount"] == 1:
+        return f"dwebp -quiet -scale {entry['decodedWidth']} {entry['decodedHeight']} -ppm -o /dev/null '{f}'"
+    return None
+
+
 def decode_floor_config(plan, files):
-    """djpeg -scale M/8 / dwebp -scale W H at the size our decoder chooses, one process per
-    file in sequence (as a shell loop would): the least any decoder-based tool can do."""
-    script = []
-    for f in files:
-        e = plan[f]
-        if e["format"] == "jpeg":
-            num = round(8 * e["decodedWidth"] / e["storedWidth"])
-            script.append(f"djpeg -scale {num}/8 -outfile /dev/null '{f}'")
-        elif e["format"] == "webp" and e["frameCount"] == 1:  # dwebp refuses animations
-            script.append(f"dwebp -quiet -scale {e['decodedWidth']} {e['decodedHeight']} -ppm -o /dev/null '{f}'")
+    """The decode step of every file, one process per file in sequence (as a shell loop
+    would): the least any decoder-based tool can do."""
+    script = [step for step in (decode_step(plan[f], f) for f in files) if step]
     return Config("decode floor (djpeg/dwebp -scale, our scale)", [["sh", "-c", " && ".join(script)]], "floor",
                   len(files), 0, settings="decode only")
 
@@ -405,12 +408,9 @@ def physical_floor_config(bench, plan, files, fmt, workdir):
         ppm[f] = targets / f"{index}.ppm"
     script = []
     for f in files:
-        e = plan[f]
-        if e["format"] == "jpeg":
-            num = round(8 * e["decodedWidth"] / e["storedWidth"])
-            script.append(f"djpeg -scale {num}/8 -outfile /dev/null '{f}'")
-        elif e["format"] == "webp" and e["frameCount"] == 1:
-            script.append(f"dwebp -quiet -scale {e['decodedWidth']} {e['decodedHeight']} -ppm -o /dev/null '{f}'")
+        step = decode_step(plan[f], f)
+        if step:
+            script.append(step)
         if fmt == "jpeg":
             script.append(f"cjpeg -quality 80 -outfile /dev/null '{ppm[f]}'")
         else:

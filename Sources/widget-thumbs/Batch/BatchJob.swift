@@ -43,19 +43,21 @@ struct BatchJob: Sendable {
                 .invalidArgument, "its thumbnail name '\(taken)' (and its whole file name) is an earlier input's; rename one of them"))
         }
         let stat = InputStat(path: input.path)
-        if !force, let stat,
-           let entry = manifest.upToDate(name: name, input: input, stat: stat, settings: settings, outDirectory: outDirectory) {
+        let recorded = manifest.record(for: name)
+        if !force, let stat, let entry = recorded,
+           BatchManifest.isUpToDate(entry, input: input, stat: stat, settings: settings, outDirectory: outDirectory) {
             return BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost),
                                 manifestName: name, manifestEntry: entry)
         }
         do throws(ImageError) {
-            return try make(input, name: name, stat: stat)
+            return try make(input, name: name, stat: stat, recorded: recorded)
         } catch {
             return failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes)
         }
     }
 
-    private func make(_ input: BatchInput, name: String, stat: InputStat?) throws(ImageError) -> BatchOutcome {
+    private func make(_ input: BatchInput, name: String, stat: InputStat?,
+                      recorded: BatchManifest.Entry?) throws(ImageError) -> BatchOutcome {
         let start = Stopwatch()
         // A PNG stays in its file and streams (memory grows with its width, not its size).
         let source = try ThumbnailInput.open(atPath: input.path, maxBytes: pipeline.options.limits.maxFileBytes)
@@ -68,7 +70,7 @@ struct BatchJob: Sendable {
             let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
             let writeStart = Stopwatch()
             let replacement = try outputGuard.replacement(
-                at: outputPath, bytes: thumbnail.bytes, recordedBytes: manifest.recordedBytes(name: name, relativeOutput: relativeOutput))
+                at: outputPath, bytes: thumbnail.bytes, recordedBytes: recorded?.recordedBytes(at: relativeOutput))
             try OutputDirectories.create(parentOf: outputPath)
             try OutputFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging),
                                  durability: durability)

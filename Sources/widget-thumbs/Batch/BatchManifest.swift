@@ -48,6 +48,11 @@ struct BatchManifest: Sendable {
             self.item = stored
         }
 
+        /// The size recorded for the thumbnail when it is at `relativeOutput`.
+        func recordedBytes(at relativeOutput: String) -> Int? {
+            output == relativeOutput ? item.bytes : nil
+        }
+
         /// The recorded report as a skipped entry for `input`, its output under `outDirectory`.
         func skippedReport(input: String, outDirectory: String, withRenderCost: Bool) -> BatchItemReport {
             var report = item
@@ -99,22 +104,20 @@ struct BatchManifest: Sendable {
         }
     }
 
-    /// The size recorded for the thumbnail `name` at `relativeOutput`, when a manifest or a
-    /// journal in `--out` records it.
-    func recordedBytes(name: String, relativeOutput: String) -> Int? {
-        guard let entry = index.entry(for: name), entry.output == relativeOutput else { return nil }
-        return entry.item.bytes
+    /// The record for `name`, read back from its file (once per input: the up-to-date check
+    /// and the output guard both work from it).
+    func record(for name: String) -> Entry? {
+        index.entry(for: name)
     }
 
-    /// The recorded entry for `name` when the thumbnail is up to date.
-    func upToDate(name: String, input: BatchInput, stat: InputStat, settings: String, outDirectory: String) -> Entry? {
-        guard let entry = index.entry(for: name), entry.settings == settings, entry.relativePath == input.relativePath,
-              entry.inputBytes == stat.bytes, entry.inputModified == stat.modified else { return nil }
+    /// Whether `entry`'s thumbnail is up to date for `input`.
+    static func isUpToDate(_ entry: Entry, input: BatchInput, stat: InputStat, settings: String, outDirectory: String) -> Bool {
+        guard entry.settings == settings, entry.relativePath == input.relativePath,
+              entry.inputBytes == stat.bytes, entry.inputModified == stat.modified else { return false }
         let outputPath = InputDiscovery.join(outDirectory, entry.output)
         guard let output = InputStat(path: outputPath), output.bytes == entry.item.bytes, output.modified >= stat.modified,
-              let bytes = try? InputFile.read(outputPath, maxBytes: ByteBudget.hardCeiling * 2),
-              entry.item.checksum == SHA256Digest.of(bytes).description else { return nil }
-        return entry
+              let bytes = try? InputFile.read(outputPath, maxBytes: ByteBudget.hardCeiling * 2) else { return false }
+        return entry.item.checksum == SHA256Digest.of(bytes).description
     }
 
     /// Compacts this run's records: its journal's lines, then its earlier records that the

@@ -64,12 +64,12 @@ import WidgetThumbnails
         try write(".widget-thumbs.shard-0-of-2.jsonl", [try Self.line("a", bytes: 100), try Self.line("z", bytes: 26)])
 
         let manifest = BatchManifest(directory: directory.path, shard: nil, durability: .none)
-        #expect(manifest.recordedBytes(name: "a", relativeOutput: "a.jpg") == 1)
-        #expect(manifest.recordedBytes(name: "b", relativeOutput: "b.jpg") == 20)
-        #expect(manifest.recordedBytes(name: "c", relativeOutput: "c.jpg") == 3)
-        #expect(manifest.recordedBytes(name: "z", relativeOutput: "z.jpg") == 26)
-        #expect(manifest.recordedBytes(name: "a", relativeOutput: "a.webp") == nil)
-        #expect(manifest.recordedBytes(name: "missing", relativeOutput: "missing.jpg") == nil)
+        #expect(manifest.record(for: "a")?.recordedBytes(at: "a.jpg") == 1)
+        #expect(manifest.record(for: "b")?.recordedBytes(at: "b.jpg") == 20)
+        #expect(manifest.record(for: "c")?.recordedBytes(at: "c.jpg") == 3)
+        #expect(manifest.record(for: "z")?.recordedBytes(at: "z.jpg") == 26)
+        #expect(manifest.record(for: "a")?.recordedBytes(at: "a.webp") == nil)
+        #expect(manifest.record(for: "missing")?.recordedBytes(at: "missing.jpg") == nil)
 
         // This run redoes a.
         #expect(manifest.journal.append(name: "a", entry: Self.entry(output: "a.jpg", bytes: 11)) == nil)
@@ -81,8 +81,8 @@ import WidgetThumbnails
         #expect(compacted.map { "\($0.name)=\($0.entry.item.bytes ?? -1)" } == ["b=20", "a=11", "c=3"])
         #expect(!FileManager.default.fileExists(atPath: directory.file(".widget-thumbs.journal")))
         let reread = BatchManifest(directory: directory.path, shard: nil, durability: .none)
-        #expect(reread.recordedBytes(name: "a", relativeOutput: "a.jpg") == 11)
-        #expect(reread.recordedBytes(name: "z", relativeOutput: "z.jpg") == 26)
+        #expect(reread.record(for: "a")?.recordedBytes(at: "a.jpg") == 11)
+        #expect(reread.record(for: "z")?.recordedBytes(at: "z.jpg") == 26)
     }
 
     /// A run that records nothing leaves a compact manifest alone (a no-op re-run over 200,000
