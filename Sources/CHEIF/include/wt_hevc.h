@@ -29,8 +29,24 @@ typedef struct wt_hevc_matrix {
 } wt_hevc_matrix;
 
 /// Converts `count` pixels from (`x`, `y`) of the picture to opaque RGBA8 at `rgba`, chroma
-/// taken from the nearest 4:2:0 sample as libheif does. Returns 0, or -1 outside the picture.
+/// taken from the nearest 4:2:0 sample as libheif does, with the fastest kernel this CPU runs.
+/// Returns 0, or -1 outside the picture.
 int wt_hevc_picture_copy_rgba(const wt_hevc_picture *picture, int32_t x, int32_t y, int32_t count,
                               wt_hevc_matrix matrix, uint8_t *rgba);
+
+/// The code that converts rows: AVX2 (16 pixels at a time) gives the portable code's bytes.
+typedef enum wt_hevc_kernel {
+    WT_HEVC_KERNEL_PORTABLE = 0,
+    WT_HEVC_KERNEL_AVX2 = 1,
+} wt_hevc_kernel;
+
+/// 1 when this CPU runs WT_HEVC_KERNEL_AVX2.
+int32_t wt_hevc_has_avx2(void);
+
+/// Converts pixels `x` to `x + count` of one 4:2:0 row to opaque RGBA8: `luma` is the row,
+/// `cb` and `cr` its chroma rows (sample `x / 2` for pixel `x`). The row conversion behind
+/// wt_hevc_picture_copy_rgba, with the kernel chosen by the caller (tests compare them).
+void wt_hevc_convert_row(const uint8_t *luma, const uint8_t *cb, const uint8_t *cr, int32_t x, int32_t count,
+                         wt_hevc_matrix matrix, wt_hevc_kernel kernel, uint8_t *rgba);
 
 #endif
