@@ -6,7 +6,8 @@ Usage:
                             [--ours NAME=ARGS]... [--candidate NAME=FORMAT:COMMAND]...
                             [--bar] [--json FILE] [SET=PATH[,PATH...]]...
 
-Every contender makes 500 px thumbnails of the same photos at each quality. Each output is
+Every contender makes 500 px thumbnails of the same images at each quality: by default the
+corpus photos, the photographs among SampleImages/ and a set of drawings (see drawings()). Each output is
 scored by SSIM against a float Lanczos-3 reference made from the fully decoded, oriented
 original (converted to sRGB when it embeds a profile) at the output's own size, and by the
 bytes of its image bitstream only: JPEG APPn/COM segments and WebP chunks other than
@@ -67,13 +68,33 @@ PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif", ".hif", ".
 
 # ---- inputs ----
 
-def default_sets(bar):
+def default_sets(bar, tmp=None):
     sets = {"photos": sorted((CORPUS / "photos").glob("*.jpg")),
             "samples": [ROOT / "SampleImages" / name for name in SAMPLE_PHOTOS]}
     if bar:
         sets["exif-orientation"] = sorted((CORPUS / "exif-orientation").glob("*.jpg"))
         sets["heic"] = heic_photos()
+    elif tmp is not None:
+        sets["drawings"] = drawings(tmp)
     return {name: files for name, files in sets.items() if files}
+
+
+def drawings(tmp):
+    """Not photographs: scripts/make-graphics-set.py's four (a chart, coloured text, a card, a
+    line map) and SampleImages/palette.png and alpha-logo.png, these two flattened onto white
+    first (as a JPEG thumbnail of them is: the reference must not see what hides under alpha 0)."""
+    folder = Path(subprocess.run([sys.executable, str(ROOT / "scripts" / "make-graphics-set.py")],
+                                 capture_output=True, text=True, check=True).stdout.strip())
+    flattened = []
+    for name in ("palette.png", "alpha-logo.png"):
+        with Image.open(ROOT / "SampleImages" / name) as im:
+            rgba = im.convert("RGBA")
+            flat = Image.new("RGB", rgba.size, (255, 255, 255))
+            flat.paste(rgba, mask=rgba.getchannel("A"))
+            path = Path(tmp) / f"{Path(name).stem}-on-white.png"
+            flat.save(path)
+            flattened.append(path)
+    return sorted(folder.glob("*.png")) + flattened
 
 
 def heic_photos():
@@ -94,9 +115,9 @@ def heic_photos():
     return photos
 
 
-def parse_sets(specs, bar):
+def parse_sets(specs, bar, tmp=None):
     if not specs:
-        return default_sets(bar)
+        return default_sets(bar, tmp)
     sets = {}
     for spec in specs:
         name, _, paths = spec.partition("=")
@@ -395,14 +416,16 @@ def print_bd_table(fmt, sets, contenders, results, qualities):
     """BD-rate of every contender against each peer, per set and over all sets."""
     print(f"\n{fmt.upper()} BD-rate against each peer, mean of per-image values "
           "(negative: fewer bytes at equal SSIM)", flush=True)
-    names = list(sets) + (["all"] if len(sets) > 1 else [])
+    # "all photos": the photographic sets together (the drawings are shown on their own).
+    photographic = [s for s in sets if s != "drawings"]
+    names = list(sets) + (["all photos"] if len(photographic) > 1 else [])
     for peer in ("vips", "pillow"):
         print(f"{'vs ' + peer:14} {'metric':8} " + " ".join(f"{n:>16}" for n in names))
         for name in (c for c in contenders if c != peer):
             for metric, label in (("ssim_y", "Y-SSIM"), ("ssim_rgb", "RGB-SSIM")):
                 cells = []
                 for set_name in names:
-                    members = list(sets) if set_name == "all" else [set_name]
+                    members = photographic if set_name == "all photos" else [set_name]
                     rates = [r for s in members for r in set_bd_rates(s, name, peer, results, qualities, metric)]
                     cells.append(f"{statistics.mean(rates):+15.1f}%" if rates else f"{'-':>16}")
                 print(f"{name:14} {label:8} " + " ".join(cells))
@@ -459,8 +482,8 @@ def main():
     parser.add_argument("--bar", action="store_true", help="check the quality bar instead of drawing curves")
     parser.add_argument("--json", help="also write every score to this file")
     args = parser.parse_args()
-    sets = parse_sets(args.sets, args.bar)
     with tempfile.TemporaryDirectory() as tmp:
+        sets = parse_sets(args.sets, args.bar, tmp)
         if args.bar:
             return 0 if quality_bar(args, sets, Path(tmp)) else 1
         report = make_curves(args, sets, Path(tmp))
