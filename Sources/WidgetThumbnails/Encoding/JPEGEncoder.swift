@@ -5,11 +5,25 @@ import CTurboJPEG
 /// when given a profile, then the image: no EXIF, no XMP, no orientation (pixels are upright).
 public enum JPEGEncoder {
     /// Chroma subsampling.
-    public enum Subsampling: Sendable, Equatable {
+    public enum Subsampling: Sendable, Equatable, CustomStringConvertible {
         /// Half-resolution chroma both ways: ~23% fewer bytes than 4:4:4 at the same quality.
         case yuv420
         /// Full-resolution chroma: crisp coloured edges (text, line art), ~1.3x the bytes.
         case yuv444
+
+        /// The subsampling of a colour JPEG we wrote, read from its frame header; nil for
+        /// anything else (grey, other factors, not a JPEG).
+        public init?(ofJPEG bytes: [UInt8]) {
+            guard let frame = JPEGMarkers(bytes, maxMetadataBytes: 0).frame, frame.componentCount == 3 else { return nil }
+            switch frame.firstSampling {
+            case 0x22: self = .yuv420
+            case 0x11: self = .yuv444
+            default: return nil
+            }
+        }
+
+        /// "4:2:0" or "4:4:4".
+        public var description: String { self == .yuv420 ? "4:2:0" : "4:4:4" }
     }
 
     /// Whether the image may change the subsampling asked for.

@@ -35,6 +35,9 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     var effort: Int?
     /// How many encodes the byte budget took (1 in the common case).
     var encodes: Int?
+    /// A JPEG thumbnail's chroma subsampling, "4:2:0" or "4:4:4" (drawings from effort 1 up,
+    /// and quality 90 and over).
+    var chroma: String?
     var checksum: String?
     var orientation: Int?
     var sourceFormat: ImageFormat?
@@ -87,7 +90,9 @@ struct BatchItemReport: Codable, Sendable, Equatable {
         BatchItemReport(
             input: input, status: .ok, output: output, width: thumbnail.size.width, height: thumbnail.size.height,
             bytes: thumbnail.bytes.count, format: thumbnail.format, quality: thumbnail.quality,
-            effort: thumbnail.effort?.level, encodes: thumbnail.encodeCount, checksum: thumbnail.checksum.description,
+            effort: thumbnail.effort?.level, encodes: thumbnail.encodeCount,
+            chroma: thumbnail.format == .jpeg ? JPEGEncoder.Subsampling(ofJPEG: thumbnail.bytes)?.description : nil,
+            checksum: thumbnail.checksum.description,
             orientation: thumbnail.source.orientation.rawValue, sourceFormat: thumbnail.source.format,
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,
             sourceBytes: sourceBytes, colour: thumbnail.colorHandling, heifImage: thumbnail.heifImage?.description,

@@ -70,7 +70,19 @@ import TestSupport
     func sampleImagesAreTold(name: String, sampling: UInt8) throws {
         let path = Corpus.packageRoot.appendingPathComponent("SampleImages/\(name)").path
         let pipeline = ThumbnailPipeline(options: ThumbnailOptions(format: .jpeg))
-        #expect(try Self.lumaSampling(pipeline.thumbnail(atPath: path).bytes) == sampling)
+        let jpeg = try pipeline.thumbnail(atPath: path).bytes
+        #expect(try Self.lumaSampling(jpeg) == sampling)
+        // What reports read back (`batch --json`'s "chroma").
+        #expect(JPEGEncoder.Subsampling(ofJPEG: jpeg) == (sampling == 0x11 ? .yuv444 : .yuv420))
+    }
+
+    @Test func readingTheSubsamplingBackNeedsAColourJPEG() throws {
+        #expect(JPEGEncoder.Subsampling(ofJPEG: []) == nil)
+        #expect(JPEGEncoder.Subsampling(ofJPEG: try ImageEncoder.encode(Self.squares(), format: .png, quality: 0)) == nil)
+        let grey = RGBAImage(width: 16, height: 16, pixels: [UInt8](repeating: 128, count: 16 * 16 * 4))
+        let jpeg = try JPEGEncoder.encode(grey, settings: .init(quality: 80, subsampling: .yuv444))
+        #expect(JPEGEncoder.Subsampling(ofJPEG: jpeg) == .yuv444)
+        #expect(JPEGEncoder.Subsampling.yuv420.description == "4:2:0")
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))

@@ -11,6 +11,9 @@ struct JPEGMarkers: Sendable, Equatable {
         var precision: Int
         var size: PixelSize
         var componentCount: Int
+        /// The first component's sampling factors, horizontal in the high nibble (0x22 for
+        /// the luma of a 4:2:0 file, 0x11 when every component has full resolution).
+        var firstSampling: UInt8?
 
         /// SOF2 (Huffman) and SOF10 (arithmetic) code the image in several scans.
         var isProgressive: Bool { marker == 0xC2 || marker == 0xCA }
@@ -87,6 +90,7 @@ struct JPEGMarkers: Sendable, Equatable {
                      precision: Int(payload[p]),
                      size: PixelSize(width: Int(payload[p + 3]) << 8 | Int(payload[p + 4]),
                                      height: Int(payload[p + 1]) << 8 | Int(payload[p + 2])),
-                     componentCount: Int(payload[p + 5]))
+                     componentCount: Int(payload[p + 5]),
+                     firstSampling: payload.count >= 9 ? payload[p + 7] : nil)
     }
 }
