@@ -9,9 +9,10 @@ tables, as ours), and each output is scored as scripts/quality-curves.py scores 
 float Lanczos-3 reference from the full decode, bitstream bytes only). The BD-rate of 4:4:4
 against 4:2:0 says how many fewer bytes (negative) 4:4:4 needs for the same RGB SSIM and for
 the same luma SSIM. Beside it: what `ChromaDetail` measures (computed here again with numpy:
-the share of colour-changing 2x2 blocks that are edges, and the share of all blocks that are
-edges) and the subsampling our default JPEG thumbnail actually has (read from its frame
-header), so the table shows whether the rule picked 4:4:4 where 4:4:4 wins.
+the share of colour-changing 2x2 blocks that are edges, the share of all blocks that are
+edges, and the share of all blocks that change colour) and the subsampling our default JPEG
+thumbnail actually has (read from its frame header), so the table shows whether the rule
+picked 4:4:4 where 4:4:4 wins.
 
 Sets default to the corpus photos, the EXIF-orientation set, the HEIC/AVIF photos, the sample
 photographs and the drawings of scripts/quality-curves.py (make-graphics-set.py's four, and
@@ -43,7 +44,7 @@ def block_statistics(png):
         blocks = (rgb @ np.array(weights)).reshape(h // 2, 2, w // 2, 2)
         loss += ((blocks - blocks.mean(axis=(1, 3), keepdims=True)) ** 2).mean(axis=(1, 3))
     changing, edges = int((loss > 1).sum()), int((loss > 256).sum())
-    return edges / max(changing, 1), edges / loss.size
+    return edges / max(changing, 1), edges / loss.size, changing / loss.size
 
 
 def luma_sampling(jpeg):
@@ -67,7 +68,7 @@ def main():
         sets = qc.parse_sets(args.sets, True)
         if not args.sets:
             sets["drawings"] = qc.drawings(tmp)
-        print(f"{'set':16} {'image':24} {'edges/changes':>13} {'edges/all':>9} {'ours':>5} "
+        print(f"{'set':16} {'image':24} {'edges/changes':>13} {'edges/all':>9} {'changes/all':>11} {'ours':>5} "
               f"{'444 vs 420: BD RGB-SSIM':>23} {'BD Y-SSIM':>10}")
         summary = {}
         for set_name, files in sets.items():
@@ -95,10 +96,10 @@ def main():
                     return qc.bd_rate([p["bytes"] for p in a], [qc.ssim_db(p[metric]) for p in a],
                                       [p["bytes"] for p in b], [qc.ssim_db(p[metric]) for p in b])
 
-                of_changes, of_all = block_statistics(png)
+                of_changes, of_all, changing = block_statistics(png)
                 chosen = luma_sampling(ours[original][0]) if original in ours else "?"
                 rgb, y = bd("ssim_rgb"), bd("ssim_y")
-                print(f"{set_name:16} {Path(original).name[:24]:24} {of_changes:13.3f} {of_all:9.4f} {chosen:>5} "
+                print(f"{set_name:16} {Path(original).name[:24]:24} {of_changes:13.3f} {of_all:9.4f} {changing:11.3f} {chosen:>5} "
                       f"{rgb:+22.1f}% {y:+9.1f}%", flush=True)
                 # What the rule gains over always 4:2:0: the 4:4:4 BD-rate where it picked 4:4:4.
                 summary.setdefault(set_name, []).append((rgb, y) if chosen == "444" else (0.0, 0.0))

@@ -24,8 +24,12 @@ struct ChromaDetail: Sendable, Equatable {
     /// 4:4:4 is chosen when at least this share of the blocks that change colour are edges
     /// (photographs: at most 0.054, drawings: at least 0.23 on our sets) ...
     static let edgeShareOfChanges = 0.12
-    /// ... and the edges are not a handful (at least this share of all blocks).
+    /// ... and the edges are not a handful (at least this share of all blocks) ...
     static let edgeShareOfImage = 0.005
+    /// ... and most of the image is flat colour: at most this share of the blocks change
+    /// colour at all (drawings: at most 0.19 on our sets; colour noise or a textured photo
+    /// changes everywhere, and 4:4:4 would only pay for its noise).
+    static let changeShareOfImage = 0.5
 
     /// Measures `image`, whose alpha is ignored: pass it flattened.
     init(_ image: RGBAImage) {
@@ -60,11 +64,12 @@ struct ChromaDetail: Sendable, Equatable {
         blocks = rows * columns
     }
 
-    /// Whether 4:4:4 serves this image better per byte than 4:2:0: a drawing, whose colour
-    /// changes in edges, not a photograph, whose colour changes gradually.
+    /// Whether 4:4:4 serves this image better per byte than 4:2:0: a drawing, flat colour
+    /// whose changes are edges, not a photograph, whose colour changes gradually.
     var favoursFullChroma: Bool {
         guard blocks > 0, changingBlocks > 0 else { return false }
         return Double(edgeBlocks) >= Self.edgeShareOfImage * Double(blocks)
             && Double(edgeBlocks) >= Self.edgeShareOfChanges * Double(changingBlocks)
+            && Double(changingBlocks) <= Self.changeShareOfImage * Double(blocks)
     }
 }

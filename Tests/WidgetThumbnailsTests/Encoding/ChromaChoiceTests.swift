@@ -40,6 +40,13 @@ import TestSupport
         #expect(!ChromaDetail(RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 255])).favoursFullChroma)
     }
 
+    /// Colour noise changes in every block: not a drawing, whatever its edges.
+    @Test func colourNoiseIsNotADrawing() {
+        let detail = ChromaDetail(SyntheticImage.noise(width: 200, height: 160))
+        #expect(detail.edgeBlocks * 2 > detail.blocks, "noise is edges nearly everywhere")
+        #expect(!detail.favoursFullChroma)
+    }
+
     /// A grey drawing has edges, but none in colour: nothing for 4:4:4 to keep.
     @Test func greyEdgesAreNotColourEdges() {
         var image = Self.squares()
