@@ -159,6 +159,10 @@ class Config:
         self.settings = settings
         self.runs = []
 
+    def cpu_ms(self):
+        """Median CPU time per image, in milliseconds."""
+        return self.median("cpu") / self.images * 1000
+
     def run(self, outdir):
         if outdir.exists():
             shutil.rmtree(outdir)
@@ -359,8 +363,8 @@ def heif_markdown(sets, quality, runs):
                     f"{v.median('wall') / o2.median('wall'):.2f}x ({fmt_ms(o2.median('wall'))} vs "
                     f"{fmt_ms(v.median('wall'))}, {v.name})"])
     targets.append(["same, CPU per image: vipsthumbnail (same configuration) / ours", "-",
-                    f"{v.median('cpu') / v.images / (o2.median('cpu') / o2.images):.2f}x "
-                    f"({o2.median('cpu') / o2.images * 1000:.0f} vs {v.median('cpu') / v.images * 1000:.0f} ms)"])
+                    f"{v.cpu_ms() / o2.cpu_ms():.2f}x "
+                    f"({o2.cpu_ms():.0f} vs {v.cpu_ms():.0f} ms)"])
     targets.append(["same, best Pillow + pillow-heif / ours", "-",
                     f"{p.median('wall') / o2.median('wall'):.2f}x ({p.name})"])
     targets.append(["peak RSS, ours (2 workers) vs best vipsthumbnail", "lower",
@@ -369,8 +373,7 @@ def heif_markdown(sets, quality, runs):
     s2, sv = next(c for c in singles if c.kind == "ours2m"), next(c for c in singles if c.kind == "vips2")
     targets.append(["the same pictures as single HEVC images (not a grid): vipsthumbnail (2 processes) / ours", "-",
                     f"{sv.median('wall') / s2.median('wall'):.2f}x ({fmt_ms(s2.median('wall'))} vs "
-                    f"{fmt_ms(sv.median('wall'))}; CPU per image {s2.median('cpu') / s2.images * 1000:.0f} vs "
-                    f"{sv.median('cpu') / sv.images * 1000:.0f} ms)"])
+                    f"{fmt_ms(sv.median('wall'))}; CPU per image {s2.cpu_ms():.0f} vs {sv.cpu_ms():.0f} ms)"])
     thumbs = sets[1][1]
     auto, full = next(c for c in thumbs if c.kind == "ours2"), next(c for c in thumbs if c.kind == "full2")
     targets.append(["embedded thumbnail speed-up (ours --full-decode / ours)", "-",
@@ -567,20 +570,19 @@ def equal_settings_targets(sets):
         o2 = next(c for c in configs if c.kind == ("ours2m" if "ours2m" in kinds else "ours2"))
         v, p = best(configs, {"vips1", "vips2"}), best(configs, {"pillow1", "pillow2"})
         pf = next((c for c in configs if c.kind == "pfloor"), None)
-        ms = lambda c: c.median("cpu") / c.images * 1000
         rows.append([f"photos to 500 px, {label}, 2 cores: wall, best vipsthumbnail / ours", ">= 1.6x (goal 2x)",
                      f"{v.median('wall') / o2.median('wall'):.2f}x ({fmt_ms(o2.median('wall'))} vs "
                      f"{fmt_ms(v.median('wall'))}, {v.name})"])
         if p:
             rows.append([f"same, best Pillow / ours", "-", f"{p.median('wall') / o2.median('wall'):.2f}x ({p.name})"])
         rows.append([f"same: CPU per image, ours (2 workers) vs best vipsthumbnail", "-",
-                     f"{ms(o2):.1f} vs {ms(v):.1f} ms ({o2.median('cpu') / v.median('cpu'):.2f}x)"])
+                     f"{o2.cpu_ms():.1f} vs {v.cpu_ms():.1f} ms ({o2.median('cpu') / v.median('cpu'):.2f}x)"])
         rows.append([f"same: peak RSS, ours (2 workers) / best vipsthumbnail", "<= 0.6x",
                      f"{o2.median('rss_kib') / v.median('rss_kib'):.2f}x ({o2.median('rss_kib') / 1024:.0f} vs "
                      f"{v.median('rss_kib') / 1024:.0f} MB)"])
         if pf:
             rows.append([f"same: CPU per image, best vipsthumbnail / physical floor (the most any tool can gain)",
-                         "-", f"{v.median('cpu') / pf.median('cpu'):.2f}x ({ms(v):.1f} vs {ms(pf):.1f} ms)"])
+                         "-", f"{v.median('cpu') / pf.median('cpu'):.2f}x ({v.cpu_ms():.1f} vs {pf.cpu_ms():.1f} ms)"])
             rows.append([f"same, 1 worker: wall / physical floor (decode + encode, 1 core)", "<= 1.1x",
                          f"{o1.median('wall') / pf.median('wall'):.2f}x ({fmt_ms(o1.median('wall'))} vs "
                          f"{fmt_ms(pf.median('wall'))}; CPU {o1.median('cpu') / pf.median('cpu'):.2f}x)"])

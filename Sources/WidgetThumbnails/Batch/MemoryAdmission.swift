@@ -1,4 +1,3 @@
-
 /// Keeps the sum of in-flight memory estimates under a limit: `admit` waits until the work's
 /// estimate fits beside what is already running. Work larger than the whole limit still runs,
 /// alone, so nothing is refused for being big (the decoder's own limits do that).

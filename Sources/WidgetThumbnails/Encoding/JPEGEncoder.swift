@@ -31,9 +31,10 @@ public enum JPEGEncoder {
         /// The subsampling as set.
         case asSet
         /// 4:4:4 instead of 4:2:0 for an image of flat colour whose colour changes in sharp
-        /// edges (drawings, charts, coloured text; `ChromaDetail`): there 4:4:4 needed 7-25% fewer bytes for the same RGB SSIM,
-        /// while photographs, whose colour changes gradually, keep 4:2:0 (4:4:4 cost them
-        /// 8-32% more bytes for the same luma SSIM). Chosen with `scripts/chroma-choice.py`.
+        /// edges (drawings, charts, coloured text; `ChromaDetail`): there 4:4:4 needed 7-25%
+        /// fewer bytes for the same RGB SSIM, while photographs, whose colour changes
+        /// gradually, keep 4:2:0 (4:4:4 cost them 8-32% more bytes for the same luma SSIM).
+        /// Chosen with `scripts/chroma-choice.py`.
         case fullForColourEdges
     }
 
