@@ -35,6 +35,29 @@ void wt_resample_horizontal_avx2(const float *source, const intptr_t *starts, co
 }
 
 __attribute__((target("avx2,fma")))
+void wt_resample_horizontal_opaque_avx2(const uint8_t *source, const intptr_t *starts, const int16_t *weights,
+                                        int tap_count, int target_length, float *target) {
+    // Four taps a step: the four pixels' bytes regrouped so each channel's pair sits side by
+    // side (R0 R1 G0 G1 B0 B1 A0 A1 | R2 R3 ...), widened to 16 bits, and one multiply-add
+    // of pairs against (w0 w1 | w2 w3) makes 16 products: twice the float kernel's 8.
+    const __m128i pairs = _mm_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+    const __m128 unit = _mm_set1_ps(1.0f / (float)WT_RESAMPLE_WEIGHT_ONE);
+    for (int x = 0; x < target_length; x++) {
+        const uint8_t *p = source + 4 * starts[x];
+        const int16_t *w = weights + (size_t)4 * (size_t)tap_count * (size_t)x;
+        __m256i sum = _mm256_setzero_si256();
+        for (int k = 0; k < tap_count; k += 4) {
+            __m128i bytes = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 4 * k)), pairs);
+            __m256i products = _mm256_madd_epi16(_mm256_cvtepu8_epi16(bytes),
+                                                 _mm256_loadu_si256((const __m256i *)(w + 4 * k)));
+            sum = _mm256_add_epi32(sum, products);
+        }
+        __m128i total = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+        _mm_storeu_ps(target + 4 * x, _mm_mul_ps(_mm_cvtepi32_ps(total), unit));
+    }
+}
+
+__attribute__((target("avx2,fma")))
 void wt_resample_vertical_avx2(const float *const *rows, const float *weights, int tap_count, int length,
                                float *target) {
     size_t floats = (size_t)length * 4;

@@ -18,6 +18,19 @@ int wt_resample_has_avx2_fma(void);
 void wt_resample_horizontal_avx2(const float *source, const intptr_t *starts, const float *weights,
                                  int tap_count, int target_length, float *target);
 
+/// What a weight of 1.0 is in the integer kernel's 14-bit fixed point: the largest power of two
+/// whose weights (at most 1 for a reduction) still fit an int16 with their sign.
+#define WT_RESAMPLE_WEIGHT_ONE 16384
+
+/// The horizontal pass for an opaque row, straight from its bytes (an opaque pixel is its own
+/// premultiplied value): target[x] = sum over k < tap_count of source[starts[x] + k] * weight
+/// / WT_RESAMPLE_WEIGHT_ONE, as 4 floats a pixel on the 0...255 scale. `weights` holds, for each
+/// output and each group of 4 taps, 16 int16: (w0 w1) four times, then (w2 w3) four times.
+/// `tap_count` is a multiple of 4 and `source` holds at least starts[x] + tap_count pixels for
+/// every x. Integer sums are exact, so the only error is the weights' rounding to 1/16384.
+void wt_resample_horizontal_opaque_avx2(const uint8_t *source, const intptr_t *starts, const int16_t *weights,
+                                        int tap_count, int target_length, float *target);
+
 /// One output row: target[i] = sum over t < tap_count of rows[t][i] * weights[t], for the
 /// `length` pixels of each row.
 void wt_resample_vertical_avx2(const float *const *rows, const float *weights, int tap_count, int length,

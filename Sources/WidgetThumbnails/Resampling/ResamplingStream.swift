@@ -6,7 +6,8 @@ import CResample
 /// width and the reduction, not the height.
 ///
 /// Each incoming row is premultiplied and resampled horizontally at once; an output row is
-/// made as soon as its last source row has arrived. Filtering happens on premultiplied alpha
+/// made as soon as its last source row has arrived. With AVX2, an opaque row (every JPEG's,
+/// most photos') skips the conversion to floats: an integer kernel filters its bytes directly. Filtering happens on premultiplied alpha
 /// (see `Premultiplication`). An axis whose target is not smaller than the source is kept at
 /// the source length (never upscales); when both are, rows are copied byte for byte.
 ///
@@ -26,6 +27,11 @@ public final class ResamplingStream {
     private let horizontal: ResamplingWeights
     /// `horizontal.weights`, each broadcast to the four channels, for `HorizontalPass`.
     private let horizontalWeights: [SIMD4<Float>]
+    /// The same weights for the integer kernel that filters opaque rows (AVX2 only).
+    private let opaqueWeights: OpaqueRowWeights?
+    /// The tail of an opaque source row plus `horizontal.tapCount` zero pixels, at the row's
+    /// own offsets, for the outputs whose (zero-weight) taps reach past the row's end.
+    private let paddedRow: UnsafeMutablePointer<UInt8>
     private let vertical: ResamplingWeights
     private let kernel: ResamplingKernel
     private let copiesRows: Bool
@@ -65,6 +71,10 @@ public final class ResamplingStream {
         vertical = ResamplingWeights(sourceLength: sourceSize.height, targetLength: target.height)
         horizontalWeights = horizontal.weights.map { SIMD4(repeating: $0) }
         copiesRows = horizontal.isIdentity && vertical.isIdentity
+        opaqueWeights = kernel == .avx2FMA && !copiesRows ? OpaqueRowWeights(horizontal) : nil
+        let paddedBytes = opaqueWeights == nil ? 0 : (sourceSize.width + horizontal.tapCount) * 4
+        paddedRow = .allocate(capacity: paddedBytes)
+        paddedRow.initialize(repeating: 0, count: paddedBytes)
         output = [UInt8](repeating: 0, count: target.area * 4)
 
         let buffersNeeded = !copiesRows
@@ -79,6 +89,7 @@ public final class ResamplingStream {
 
     deinit {
         sourceRow.deallocate()
+        paddedRow.deallocate()
         ring.deallocate()
         accumulator.deallocate()
         tapRows.deallocate()
@@ -128,11 +139,15 @@ public final class ResamplingStream {
     }
 
     private func resampleHorizontally(_ row: UnsafePointer<UInt8>) {
+        let slot = ring + (rowsConsumed % ringRows) * targetSize.width
+        if let opaqueWeights, Premultiplication.isOpaque(row, count: sourceSize.width) {
+            resampleOpaque(row, weights: opaqueWeights, into: slot)
+            return
+        }
         switch kernel {
         case .portable: Premultiplication.load(row, count: sourceSize.width, into: sourceRow)
         case .avx2FMA: wt_resample_load_avx2(row, Int32(sourceSize.width), Self.floats(sourceRow))
         }
-        let slot = ring + (rowsConsumed % ringRows) * targetSize.width
         horizontal.starts.withUnsafeBufferPointer { starts in
             horizontalWeights.withUnsafeBufferPointer { weights in
                 switch kernel {
@@ -144,6 +159,29 @@ public final class ResamplingStream {
                                                 Self.floats(weights.baseAddress!), Int32(horizontal.tapCount),
                                                 Int32(targetSize.width), Self.floats(slot))
                 }
+            }
+        }
+    }
+
+    /// The integer kernel over the row itself for the outputs that stay inside it, then over
+    /// a zero-padded copy of the row's tail for the last few.
+    private func resampleOpaque(_ row: UnsafePointer<UInt8>, weights: OpaqueRowWeights,
+                                into slot: UnsafeMutablePointer<SIMD4<Float>>) {
+        let taps = Int32(horizontal.tapCount)
+        let direct = weights.directCount
+        let target = Self.floats(slot)
+        horizontal.starts.withUnsafeBufferPointer { starts in
+            weights.values.withUnsafeBufferPointer { values in
+                let starts = starts.baseAddress!, values = values.baseAddress!
+                if direct > 0 {
+                    wt_resample_horizontal_opaque_avx2(row, starts, values, taps, Int32(direct), target)
+                }
+                let rest = targetSize.width - direct
+                guard rest > 0 else { return }
+                let tail = starts[direct] * 4
+                (paddedRow + tail).update(from: row + tail, count: sourceSize.width * 4 - tail)
+                wt_resample_horizontal_opaque_avx2(paddedRow, starts + direct, values + direct * Int(taps) * 4,
+                                                   taps, Int32(rest), target + 4 * direct)
             }
         }
     }
