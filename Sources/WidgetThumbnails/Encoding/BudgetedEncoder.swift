@@ -3,14 +3,16 @@
 /// 2. otherwise search quality between the floor and the start for the highest that fits,
 ///    encoding next where the last two encodes predict the cap is reached
 ///    (`QualityPrediction`), with a bisection step after every four predictions that have
-///    not closed the interval, so a codec the model does not fit still converges;
+///    not closed the interval, so a codec the model does not fit still converges; for WebP,
+///    whose quality is continuous, two halvings then refine between the whole quality that
+///    fits and the next, which is over (quarter steps: the bytes come closer to the cap);
 /// 3. if even the floor is over, shrink the pixel size step by step, at each size trying the
 ///    floor and, once it fits, searching upward again;
 /// 4. past the smallest size, throw `budgetUnreachable` with the numbers.
 /// PNG has no quality, so it goes straight from step 1 to step 3.
 ///
 /// The search assumes bytes grow with quality, which holds for both codecs up to rare blips
-/// of a few bytes; the result always fits, and the next quality up was measured over the cap.
+/// of a few bytes; the result always fits, and the next step up was measured over the cap.
 public struct BudgetedEncoder: Sendable {
     /// Makes the image at a smaller size. Called with sizes below the input's, largest first;
     /// it should resample from the best source it has (not from the previous step's output).
@@ -76,9 +78,12 @@ extension BudgetedEncoder {
             prediction = QualityPrediction(format: encoder.format)
         }
 
+        /// How many times WebP's search halves the last whole step (two: quarter steps).
+        static let fractionalHalvings = 2
+
         struct Fit {
             var bytes: [UInt8]
-            var quality: Int?
+            var quality: Double?
             var size: PixelSize
         }
 
@@ -90,10 +95,10 @@ extension BudgetedEncoder {
             var best: (fit: Fit, probe: QualityPrediction.Probe)?
             var over: QualityPrediction.Probe?
             if tryStartFirst {
-                if let fit = try attempt(image, quality: range.start) { return fit }
+                if let fit = try attempt(image, quality: Double(range.start)) { return fit }
                 over = lastProbe
             } else {
-                guard let fit = try attempt(image, quality: range.floor) else { return nil }
+                guard let fit = try attempt(image, quality: Double(range.floor)) else { return nil }
                 best = (fit, lastProbe)
             }
             var recent = [lastProbe]
@@ -101,14 +106,17 @@ extension BudgetedEncoder {
             while true {
                 let low = best?.probe.quality ?? range.floor - 1  // highest known to fit
                 let high = over?.quality ?? range.start + 1        // lowest known (or assumed) over
-                if high - low <= 1 { return best?.fit }
+                if high - low <= 1 {
+                    guard let fit = best?.fit, over != nil else { return best?.fit }
+                    return try refined(fit, below: Double(high), image: image)
+                }
                 let lowest = max(low + 1, range.floor)
                 let predicted = predictions < 4 ? prediction.crossing(cap: encoder.budget.cap, recent: recent) : nil
                 predictions = predicted == nil ? 0 : predictions + 1
                 // Clamped as a Double first: a nearly flat slope can put the crossing far off.
                 let quality = predicted.flatMap { $0.isFinite ? Int(min(max($0, Double(lowest)), Double(high - 1)).rounded()) : nil }
                     ?? max(lowest, (low + high) / 2)
-                if let fit = try attempt(image, quality: quality) {
+                if let fit = try attempt(image, quality: Double(quality)) {
                     best = (fit, lastProbe)
                 } else {
                     over = lastProbe
@@ -118,14 +126,31 @@ extension BudgetedEncoder {
             }
         }
 
-        /// The encode just made, as the prediction sees it.
+        /// WebP only: halves the step between `fit` and the measured-over `over` quality
+        /// `fractionalHalvings` times, keeping the highest that fits. JPEG's quality is whole.
+        private mutating func refined(_ fit: Fit, below over: Double, image: RGBAImage) throws(ImageError) -> Fit {
+            guard encoder.format == .webp, var low = fit.quality else { return fit }
+            var best = fit, high = over
+            for _ in 0..<Self.fractionalHalvings {
+                let middle = (low + high) / 2
+                if let better = try attempt(image, quality: middle) {
+                    best = better
+                    low = middle
+                } else {
+                    high = middle
+                }
+            }
+            return best
+        }
+
+        /// The encode just made, as the prediction sees it (whole qualities only reach it).
         private var lastProbe: QualityPrediction.Probe {
             let last = attempts[attempts.count - 1]
-            return QualityPrediction.Probe(quality: last.quality ?? 0, byteCount: last.byteCount)
+            return QualityPrediction.Probe(quality: Int(last.quality ?? 0), byteCount: last.byteCount)
         }
 
         /// Encodes once and records it; the bytes when they fit.
-        mutating func attempt(_ image: RGBAImage, quality: Int?) throws(ImageError) -> Fit? {
+        mutating func attempt(_ image: RGBAImage, quality: Double?) throws(ImageError) -> Fit? {
             let bytes = try ImageEncoder.encode(image, format: encoder.format, quality: quality ?? 0,
                                                 effort: encoder.effort, iccProfile: encoder.iccProfile)
             let fits = encoder.budget.admits(byteCount: bytes.count)
@@ -142,7 +167,7 @@ extension BudgetedEncoder {
         func unreachable(smallestSize: PixelSize?) -> ImageError {
             let smallest = attempts.min { $0.byteCount < $1.byteCount }
             let tried = smallest.map {
-                let setting = $0.quality.map { " at quality \($0)" } ?? ""
+                let setting = $0.quality.map { " at quality " + EncodeAttempt.text(quality: $0) } ?? ""
                 return "the smallest of \(attempts.count) encodes was \($0.byteCount) bytes (\($0.size)\(setting))"
             }
                 ?? "nothing was encoded"

@@ -7,8 +7,9 @@ import CWebP
 public enum WebPEncoder {
     /// Everything one WebP encode is told: quality, method, alpha quality and sharp YUV.
     public struct Settings: Sendable, Equatable {
-        /// 0-100.
-        public var quality: Int
+        /// 0-100; libwebp's quality is continuous, so fractions give sizes between the whole
+        /// numbers' (the budget search uses quarter steps).
+        public var quality: Double
         /// 0 (fastest) to 6 (smallest): libwebp's `method`. Default 4 (`EncodeEffort.standard`),
         /// what vipsthumbnail and Pillow use. Chosen with `scripts/quality-curves.py` on the
         /// corpus photos and samples at 500 px: method 1 (the old default) needs about 20% more
@@ -26,7 +27,7 @@ public enum WebPEncoder {
 
         /// Defaults: `method` 4 (`EncodeEffort.standard`), `alphaQuality` 100 (lossless alpha),
         /// `sharpYUV` off. Values are checked when encoding.
-        public init(quality: Int, method: Int = EncodeEffort.standard.level, alphaQuality: Int = 100,
+        public init(quality: Double, method: Int = EncodeEffort.standard.level, alphaQuality: Int = 100,
                     sharpYUV: Bool = false) {
             self.quality = quality
             self.method = method
@@ -35,7 +36,7 @@ public enum WebPEncoder {
         }
 
         /// The settings for `effort`: its level is the method.
-        public init(quality: Int, effort: EncodeEffort) {
+        public init(quality: Double, effort: EncodeEffort) {
             self.init(quality: quality, method: effort.level)
         }
     }
@@ -52,7 +53,8 @@ public enum WebPEncoder {
     public static func encode(
         _ image: RGBAImage, settings: Settings, iccProfile: ICCProfile? = nil
     ) throws(ImageError) -> [UInt8] {
-        guard qualityRange.contains(settings.quality), qualityRange.contains(settings.alphaQuality) else {
+        let qualities = Double(qualityRange.lowerBound)...Double(qualityRange.upperBound)
+        guard qualities.contains(settings.quality), qualityRange.contains(settings.alphaQuality) else {
             throw ImageError(.invalidArgument,
                              "WebP quality \(settings.quality) and alpha quality \(settings.alphaQuality) must be in \(qualityRange)")
         }

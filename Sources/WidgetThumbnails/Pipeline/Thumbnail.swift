@@ -10,8 +10,9 @@ public struct Thumbnail: Sendable {
     public var format: ImageFormat { storedImage.format }
     /// Upright pixel size.
     public var size: PixelSize { storedImage.pixelSize }
-    /// The encoder quality used (nil for PNG, which is lossless).
-    public var quality: Int?
+    /// The encoder quality used (nil for PNG, which is lossless): whole for JPEG, in quarter
+    /// steps for WebP when the byte budget refined it.
+    public var quality: Double?
     /// The encoder effort used (nil for PNG, which has none).
     public var effort: EncodeEffort?
     /// How many encodes the byte budget took (1 in the common case).
@@ -28,7 +29,7 @@ public struct Thumbnail: Sendable {
     /// What the probe learnt about the original (format, stored size, orientation, profile).
     public var source: ImageInfo
     /// Every encode the byte-budget search made, in order; `bytes` is the one at `size` and
-    /// `quality` that fits (the search may end on an encode one quality higher, over the cap).
+    /// `quality` that fits (the search may end on an encode one step higher, over the cap).
     public var attempts: [EncodeAttempt]
     /// How long each stage took.
     public var timings: StageTimings
@@ -40,7 +41,7 @@ public struct Thumbnail: Sendable {
     public var hevcLoopFilters: HEVCLoopFilters?
 
     /// A thumbnail of encoded `bytes`; the checksum is computed here, once.
-    public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Int?, effort: EncodeEffort? = nil,
+    public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Double?, effort: EncodeEffort? = nil,
                 encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),

@@ -30,7 +30,7 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     /// The thumbnail's size in bytes.
     var bytes: Int?
     var format: ImageFormat?
-    var quality: Int?
+    var quality: Double?
     /// The encoder effort (`--effort`); absent for PNG.
     var effort: Int?
     /// How many encodes the byte budget took (1 in the common case).

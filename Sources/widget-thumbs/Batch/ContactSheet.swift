@@ -55,7 +55,7 @@ enum ContactSheet {
         }
         let name = InputDiscovery.lastComponent(of: item.input)
         let size = "\(item.width ?? 0)x\(item.height ?? 0)"
-        let quality = item.quality.map { " q\($0)" } ?? ""
+        let quality = item.quality.map { String(format: " q%g", $0) } ?? ""
         var facts = [
             "\(size) px, \(SummaryTable.byteText(item.bytes ?? bytes.count, 1))",
             "\(format.rawValue.uppercased())\(quality)" + (item.encodes.map { $0 > 1 ? ", \($0) encodes" : "" } ?? ""),

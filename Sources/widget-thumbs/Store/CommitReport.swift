@@ -10,7 +10,7 @@ struct CommitReport: Encodable {
         var pixelHeight: Int
         var format: String
         /// Nil for PNG (lossless).
-        var quality: Int?
+        var quality: Double?
     }
 
     var outcome: CommitOutcome

@@ -41,7 +41,7 @@ import TestSupport
         let image = SyntheticImage.gradient(width: 500, height: 375)
         let result = try BudgetedEncoder(format: format).encode(image)
         #expect(result.encodeCount == 1)
-        #expect(result.quality == QualityRange.standard(for: format)?.start)
+        #expect(result.quality == QualityRange.standard(for: format).map { Double($0.start) })
         #expect(result.size == image.size)
         #expect(result.bytes.count <= 300_000)
         #expect(result.bytes == (try ImageEncoder.encode(image, format: format, quality: result.quality ?? 0)))
@@ -53,20 +53,43 @@ import TestSupport
         let range = try #require(QualityRange.standard(for: format))
         // Measured directly: bytes grow with quality on this image, the start is over the
         // cap and the floor under it, so the answer is the last quality that fits.
-        let sizes = try (range.floor...range.start).map { try ImageEncoder.encode(image, format: format, quality: $0).count }
+        let sizes = try (range.floor...range.start).map { try ImageEncoder.encode(image, format: format, quality: Double($0)).count }
         #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 }, "bytes grow with quality: \(sizes)")
         #expect(sizes.last! > cap && sizes.first! <= cap)
         let highest = range.floor + sizes.lastIndex { $0 <= cap }!
 
         let result = try BudgetedEncoder(format: format, budget: ByteBudget(cap: cap)).encode(image)
-        #expect(result.quality == highest)
+        let quality = try #require(result.quality)
         #expect(result.bytes.count <= cap)
-        #expect(result.bytes.count == sizes[highest - range.floor])
         #expect(result.size == image.size)
-        #expect(result.attempts.first == EncodeAttempt(size: image.size, quality: range.start, byteCount: sizes.last!, fits: false))
-        #expect(result.attempts.count <= 2 + 6, "start, floor, then bisection of 40 steps")
-        #expect(result.attempts.filter(\.fits).allSatisfy { $0.quality! <= highest })
-        #expect(result.attempts.filter { !$0.fits }.allSatisfy { $0.quality! > highest })
+        #expect(result.attempts.first == EncodeAttempt(size: image.size, quality: Double(range.start), byteCount: sizes.last!, fits: false))
+        #expect(result.attempts.filter(\.fits).allSatisfy { $0.quality! <= quality })
+        #expect(result.attempts.filter { !$0.fits }.allSatisfy { $0.quality! > quality })
+        #expect(result.bytes == (try ImageEncoder.encode(image, format: format, quality: quality)))
+        switch format {
+        case .webp:
+            // The whole quality that fits, then two halvings of the step above it: a quarter
+            // step, whose next quarter up was measured over the cap.
+            #expect(quality >= Double(highest) && quality < Double(highest + 1))
+            #expect((quality * 4).rounded() == quality * 4, "quarter steps: \(quality)")
+            #expect(result.bytes.count >= sizes[highest - range.floor])
+            #expect(result.attempts.contains { $0.quality == quality + 0.25 && !$0.fits }, "\(result.attempts)")
+            #expect(result.attempts.count <= 2 + 6 + 2, "start, floor, bisection of 40 steps, two halvings")
+        default:
+            #expect(quality == Double(highest))
+            #expect(result.bytes.count == sizes[highest - range.floor])
+            #expect(result.attempts.count <= 2 + 6, "start, floor, then bisection of 40 steps")
+        }
+    }
+
+    /// WebP's quality is continuous in libwebp: a fraction gives bytes between the whole
+    /// numbers' on either side. JPEG's is whole, and a fraction is refused, not rounded.
+    @Test func webPTakesFractionalQualityAndJPEGRefusesIt() throws {
+        let image = SyntheticImage.noise(width: 200, height: 200)
+        let sizes = try [70, 70.5, 71].map { try ImageEncoder.encode(image, format: .webp, quality: $0).count }
+        #expect(sizes[0] < sizes[1] && sizes[1] < sizes[2], "\(sizes)")
+        #expect(throws: ImageError.self) { try ImageEncoder.encode(image, format: .jpeg, quality: 70.5) }
+        #expect(throws: ImageError.self) { try ImageEncoder.encode(image, format: .webp, quality: .nan) }
     }
 
     /// Caps that need a search (the start quality is over), one for every answer from just
@@ -77,18 +100,21 @@ import TestSupport
         let path = Corpus.packageRoot.appendingPathComponent("SampleImages/photo.jpg").path
         let image = try ImageDecoder.decodeFile(atPath: path).image
         let range = try #require(QualityRange.standard(for: format))
-        let sizes = try (range.floor...range.start).map { try ImageEncoder.encode(image, format: format, quality: $0).count }
+        let sizes = try (range.floor...range.start).map { try ImageEncoder.encode(image, format: format, quality: Double($0)).count }
         var (predicted, bisected) = (0, 0)
         for answer in range.floor + 1..<range.start {
             let cap = sizes[answer - range.floor]
             let result = try BudgetedEncoder(format: format, budget: ByteBudget(cap: cap)).encode(image)
             #expect(result.bytes.count <= cap)
-            let quality = try #require(result.quality)
+            let quality = Int(try #require(result.quality).rounded(.down))
             #expect(sizes[quality - range.floor] <= cap && sizes[quality + 1 - range.floor] > cap,
                     "q\(quality) fits and the next one up does not: \(result.attempts)")
+            // WebP's two halvings after the whole search are the same for either search.
+            let whole = result.attempts.filter { $0.quality == $0.quality?.rounded() }.count
             let bisection = Self.bisectionEncodeCount(sizes: sizes, cap: cap, range: range)
-            #expect(result.encodeCount <= bisection, "\(result.attempts) vs \(bisection) for bisection")
-            predicted += result.encodeCount
+            #expect(whole <= bisection, "\(result.attempts) vs \(bisection) for bisection")
+            #expect(result.encodeCount - whole == (format == .webp ? 2 : 0), "\(result.attempts)")
+            predicted += whole
             bisected += bisection
         }
         #expect(predicted * 10 <= bisected * 7, "\(predicted) encodes against \(bisected) for bisection")

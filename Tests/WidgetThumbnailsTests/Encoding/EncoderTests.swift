@@ -64,7 +64,7 @@ import Testing
     @Test(arguments: [0, 101, -5])
     func refusesQualityOutside1To100(quality: Int) {
         #expect(throws: ImageError.self) {
-            try ImageEncoder.encode(SyntheticImage.gradient(width: 8, height: 8), format: .jpeg, quality: quality)
+            try ImageEncoder.encode(SyntheticImage.gradient(width: 8, height: 8), format: .jpeg, quality: Double(quality))
         }
     }
 }
