@@ -4,10 +4,11 @@
 
 /// AVX2 + FMA kernels for the two passes of the resampler, chosen at run time: the library is
 /// built for baseline x86-64 (SSE2), where the Swift SIMD4 passes are the portable kernels.
-/// Pixels are premultiplied RGBA as 4 floats. Each function does exactly what its Swift
-/// counterpart (HorizontalPass, VerticalPass) does; fused multiply-adds round once instead of
+/// Pixels are premultiplied RGBA as 4 floats. The float functions do exactly what their Swift
+/// counterparts (HorizontalPass, VerticalPass) do; fused multiply-adds round once instead of
 /// twice, so results may differ in the last bits, never by a whole level after rounding to bytes
-/// in any case the tests could find.
+/// in any case the tests could find. The integer kernel for opaque rows has no Swift twin: its
+/// weights are rounded to 1/16384 (OpaqueRowWeights bounds what that can move).
 
 /// 1 when the CPU has AVX2 and FMA (so the functions below may be called), else 0.
 int wt_resample_has_avx2_fma(void);

@@ -4,7 +4,8 @@ import CResample
 /// (`wt_resample_horizontal_opaque_avx2`): each weight in 14-bit fixed point, every output's
 /// run summing to exactly `WT_RESAMPLE_WEIGHT_ONE` (so a flat row stays flat and alpha stays
 /// 255), laid out in groups of 4 taps as (w0 w1) x 4, (w2 w3) x 4 for the pairwise
-/// multiply-add. Rounding moves a weight by at most 1/32768, a result by about 0.01 level.
+/// multiply-add. Each weight is rounded down and the residue goes to the largest remainders,
+/// so every weight is within 1/16384 of its exact value.
 struct OpaqueRowWeights {
     /// `targetLength * tapCount * 4` values.
     let values: [Int16]
@@ -12,23 +13,37 @@ struct OpaqueRowWeights {
     /// kernel can run on the decoder's row as it is; the rest read zero-weight taps past it.
     let directCount: Int
 
+    /// The most an output may move against the float weights, in levels, at worst (every
+    /// rounding error meeting a 255 or a 0 of the right sign): past it, the float kernel runs.
+    static let maximumError = 0.5
+
     /// nil when the kernel cannot serve these weights: an identity axis (one tap, copied
-    /// instead) or runs not padded to a multiple of 4.
+    /// instead), runs not padded to a multiple of 4, or so many taps (a reduction of about
+    /// 22x or more) that the rounding could add up to `maximumError`.
     init?(_ weights: ResamplingWeights) {
         guard !weights.isIdentity, weights.tapCount % 4 == 0 else { return nil }
         let one = Int(WT_RESAMPLE_WEIGHT_ONE)
         let taps = weights.tapCount
         var values = [Int16](repeating: 0, count: weights.targetLength * taps * 4)
         var run = [Int](repeating: 0, count: taps)
+        var remainders = [Double](repeating: 0, count: taps)
         for x in 0..<weights.targetLength {
             var sum = 0
             for k in 0..<taps {
-                run[k] = Int((Double(weights.weights[x * taps + k]) * Double(one)).rounded())
+                let exact = Double(weights.weights[x * taps + k]) * Double(one)
+                run[k] = Int(exact.rounded(.down))
+                remainders[k] = exact - Double(run[k])
                 sum += run[k]
             }
-            // The rounding residue goes to the largest weight, where it matters least.
-            let largest = run.indices.max { abs(run[$0]) < abs(run[$1]) } ?? 0
-            run[largest] += one - sum
+            // Largest remainders first: the sum is exact and no weight moves by a whole unit.
+            for k in remainders.indices.sorted(by: { remainders[$0] > remainders[$1] }).prefix(max(0, one - sum)) {
+                run[k] += 1
+            }
+            var worst = 0.0
+            for k in 0..<taps {
+                worst += abs(Double(run[k]) - Double(weights.weights[x * taps + k]) * Double(one))
+            }
+            guard worst / Double(one) * 255 <= Self.maximumError else { return nil }
             for group in stride(from: 0, to: taps, by: 4) {
                 let base = (x * taps + group) * 4
                 for lane in 0..<4 {

@@ -37,6 +37,20 @@ struct ResamplingKernelTests {
         #expect(differing * 100 <= portable.pixels.count, "\(differing) of \(portable.pixels.count) bytes differ")
     }
 
+    /// Opaque rows take the integer kernel and translucent ones the float kernel, in one
+    /// stream: bands of each, so the vertical filter mixes rows from both.
+    @Test func opaqueAndTranslucentRowsMixedMatchThePortableKernel() throws {
+        var image = TestPattern.make(width: 613, height: 400, seed: 77, alpha: .opaque)
+        for y in 0..<image.height where (y / 37) % 2 == 1 {
+            for x in 0..<image.width { image.pixels[(y * image.width + x) * 4 + 3] = UInt8(truncatingIfNeeded: 40 + x % 200) }
+        }
+        let target = PixelSize(width: 250, height: 163)
+        let portable = try Self.resampled(image, to: target, .portable)
+        let fast = try Self.resampled(image, to: target, .avx2FMA)
+        let worst = zip(portable.pixels, fast.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "largest difference \(worst) levels")
+    }
+
     @Test func avx2LoadAndStoreGiveThePortableBytesExactly() {
         var random = SplitMix64(seed: 21)
         let count = 301  // odd: the last pixel goes through the remainder path
