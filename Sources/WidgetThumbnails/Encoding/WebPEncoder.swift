@@ -56,7 +56,7 @@ public enum WebPEncoder {
         let qualities = Double(qualityRange.lowerBound)...Double(qualityRange.upperBound)
         guard qualities.contains(settings.quality), qualityRange.contains(settings.alphaQuality) else {
             throw ImageError(.invalidArgument,
-                             "WebP quality \(settings.quality) and alpha quality \(settings.alphaQuality) must be in \(qualityRange)")
+                             "WebP quality \(EncodeAttempt.text(quality: settings.quality)) and alpha quality \(settings.alphaQuality) must be in \(qualityRange)")
         }
         guard methodRange.contains(settings.method) else {
             throw ImageError(.invalidArgument, "WebP method \(settings.method) is outside \(methodRange)")
