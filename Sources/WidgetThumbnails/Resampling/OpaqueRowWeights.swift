@@ -4,8 +4,8 @@ import CResample
 /// (`wt_resample_horizontal_opaque_avx2`): each weight in 14-bit fixed point, every output's
 /// run summing to exactly `WT_RESAMPLE_WEIGHT_ONE` (so a flat row stays flat and alpha stays
 /// 255), laid out in groups of 4 taps as (w0 w1) x 4, (w2 w3) x 4 for the pairwise
-/// multiply-add. Each weight is rounded down and the residue goes to the largest remainders,
-/// so every weight is within 1/16384 of its exact value.
+/// multiply-add. Each weight is rounded to nearest and the residue goes, a unit at a time, to
+/// the weights whose rounding lost most, so every weight is within 1/16384 of its exact value.
 struct OpaqueRowWeights {
     /// `targetLength * tapCount * 4` values.
     let values: [Int16]
@@ -26,23 +26,30 @@ struct OpaqueRowWeights {
         let taps = weights.tapCount
         var values = [Int16](repeating: 0, count: weights.targetLength * taps * 4)
         var run = [Int](repeating: 0, count: taps)
-        var remainders = [Double](repeating: 0, count: taps)
+        var lost = [Double](repeating: 0, count: taps)  // exact - rounded, per tap
         for x in 0..<weights.targetLength {
+            let count = weights.counts[x]
             var sum = 0
             for k in 0..<taps {
                 let exact = Double(weights.weights[x * taps + k]) * Double(one)
-                run[k] = Int(exact.rounded(.down))
-                remainders[k] = exact - Double(run[k])
+                run[k] = Int(exact.rounded())
+                lost[k] = exact - Double(run[k])
                 sum += run[k]
             }
-            // Largest remainders first: the sum is exact and no weight moves by a whole unit.
-            for k in remainders.indices.sorted(by: { remainders[$0] > remainders[$1] }).prefix(max(0, one - sum)) {
-                run[k] += 1
+            // The residue, a unit at a time, to the tap whose rounding lost most that way
+            // (never to the zero padding past the run): every weight stays within 1/16384.
+            // A few units for the usual runs; no sort, so a huge reduction stays cheap.
+            var residue = one - sum
+            while residue != 0 {
+                let step = residue > 0 ? 1 : -1
+                var pick = 0
+                for k in 1..<max(count, 1) where Double(step) * lost[k] > Double(step) * lost[pick] { pick = k }
+                run[pick] += step
+                lost[pick] -= Double(step)
+                residue -= step
             }
             var worst = 0.0
-            for k in 0..<taps {
-                worst += abs(Double(run[k]) - Double(weights.weights[x * taps + k]) * Double(one))
-            }
+            for k in 0..<count { worst += abs(lost[k]) }
             guard worst / Double(one) * 255 <= Self.maximumError else { return nil }
             for group in stride(from: 0, to: taps, by: 4) {
                 let base = (x * taps + group) * 4
