@@ -7,9 +7,10 @@ import CResample
 ///
 /// Each incoming row is premultiplied and resampled horizontally at once; an output row is
 /// made as soon as its last source row has arrived. With AVX2, an opaque row (every JPEG's,
-/// most photos') skips the conversion to floats: an integer kernel filters its bytes directly. Filtering happens on premultiplied alpha
-/// (see `Premultiplication`). An axis whose target is not smaller than the source is kept at
-/// the source length (never upscales); when both are, rows are copied byte for byte.
+/// most photos') skips the conversion to floats: an integer kernel filters its bytes directly.
+/// Filtering happens on premultiplied alpha (see `Premultiplication`). An axis whose target is
+/// not smaller than the source is kept at the source length (never upscales); when both are,
+/// rows are copied byte for byte.
 ///
 /// ```swift
 /// let stream = try ResamplingStream(sourceSize: size, targetSize: PixelSize(width: 500, height: 375))
