@@ -74,7 +74,7 @@ struct BatchCommand: Command {
             run, nor over a file widget-thumbs did not make unless --overwrite; temporary files go to \
             OUT/.widget-thumbs-staging/, and a run removes those that killed runs left. Every failure is printed as \
             'widget-thumbs: <file>: <reason>' and the batch goes on; the exit status is 1 if any input \
-            failed, 0 otherwise, 64 for a usage error. A progress bar appears on standard error only on \
+            failed or standard output could not be written, 0 otherwise, 64 for a usage error. A progress bar appears on standard error only on \
             a terminal; NO_COLOR turns its colour off.
             """,
         arguments: [inputs],
