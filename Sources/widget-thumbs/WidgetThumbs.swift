@@ -19,7 +19,8 @@ enum WidgetThumbs {
             name: name,
             abstract: "Small, upright, colour-correct thumbnails for iOS widgets.",
             discussion: """
-                Reads JPEG, PNG and WebP (decided by content, not by file name).
+                Reads \(ReadableFormats.names()) (decided by content, not by file name); a folder \
+                walk takes the files named .\(ReadableFormats.walkedExtensions.joined(separator: ", .")).
 
                 Exit status: 0 all good; 1 some input failed, a check found a problem, or standard \
                 output could not be written (a full disk: the message says so on standard error); \

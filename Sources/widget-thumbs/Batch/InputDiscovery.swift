@@ -26,7 +26,7 @@ final class InputDiscovery {
         case recursive
     }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif"]
+    static let imageExtensions = Set(ReadableFormats.walkedExtensions)
 
     private let depth: Depth
     /// The output folder: never walked, and what "inside --out" means (its resolved path + "/").

@@ -6,7 +6,7 @@ import WidgetThumbnails
 /// describes naming, re-runs, sharding and the contact sheet.
 struct BatchCommand: Command {
     static let inputs = ArgumentSpec("input", arity: .zeroOrMore,
-                                     help: "Image files and folders of images (jpg, jpeg, png, webp in folders).")
+                                     help: "Image files and folders of images (\(ReadableFormats.walkedExtensions.joined(separator: ", ")) in folders).")
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "dir", presence: .required,
         help: "The folder for the thumbnails, mirroring each input's path relative to the folder it came from. Created if missing.")
