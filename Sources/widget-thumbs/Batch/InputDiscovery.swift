@@ -121,7 +121,8 @@ final class InputDiscovery {
                 // listing) fails under its own name, and the walk goes on.
                 let code = errno
                 if code == EACCES {
-                    return failure(directory, relative, "cannot search the directory (no search permission), so none of its files can be read: \(String(cString: strerror(code)))")
+                    return failure(directory, relative, "cannot search the directory, so none of its files can be "
+                                   + "reached: \(String(cString: strerror(code)))")
                 }
                 unreachable.append(failure(path, relativePath, Self.unreachableReason(code)))
                 continue
