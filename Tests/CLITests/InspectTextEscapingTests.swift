@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetThumbnails
 
 /// Text read from an image file reaches the terminal through `inspect`: an ICC profile's
@@ -40,6 +41,23 @@ import WidgetThumbnails
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let icc = try #require(json["iccProfile"] as? [String: Any], "\(result.stdout)")
         #expect(icc["description"] as? String == Self.hostile)
+    }
+
+    /// A HEIF's brand and item type are four bytes from the file each: ESC and CSI there are
+    /// shown escaped too (the lines), and kept exact but inert (the JSON).
+    @Test func heifFourCharacterCodesAreEscaped() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("hostile.heic", HEIFForge.file(items: [HEIFForge.Item(id: 1)], primary: 1,
+                                                                      brand: "\u{1B}[2J"))
+        let lines = try WidgetThumbsBinary.run(["inspect", file])
+        #expect(lines.status == 0, "\(lines)")
+        #expect(!lines.stdout.unicodeScalars.contains { $0 != "\n" && DisplayText.controlsTerminal($0) }, "\(lines.stdout)")
+        #expect(lines.stdout.contains(#"\u{1b}[2J"#), "\(lines.stdout)")
+        let json = try WidgetThumbsBinary.run(["inspect", file, "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let heif = try #require(document["heif"] as? [String: Any], "\(json.stdout)")
+        #expect(heif["brand"] as? String == "\u{1B}[2J")
     }
 
     /// A small opaque image in `container` carrying a v2 ICC profile whose 'desc' is `description`.
