@@ -54,9 +54,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corruptContainer(let reason):
             "corrupt container: \(reason)"
         case .manifestMissing(let count, let newest):
-            "corrupt container: current.json is missing but snapshots/ holds \(count) snapshot\(count == 1 ? "" : "s") "
-                + "(the newest is revision \(newest)); nothing was changed: recover re-points current.json at the newest "
-                + "complete revision"
+            "corrupt container: \(Manifest.lost(snapshotCount: count, newestRevision: newest)); nothing was changed: "
+                + Manifest.recoverHint
         case .noSuchContainer(let path):
             "no such container: \(path)"
         case .invalidPayload(let reason):

@@ -10,6 +10,9 @@ enum ExitStatus: Int32, Sendable {
     case stale = 3
     /// `commit`: the revision is committed with other content (nothing written).
     case conflict = 4
+    /// `read`: the container is damaged, not empty (current.json is missing while snapshots/
+    /// holds snapshots); `recover` repairs it.
+    case damaged = 5
     /// The command line itself was wrong (EX_USAGE from sysexits.h).
     case usage = 64
     /// `commit`, `gc`, `recover`: another writer held the container's lock past the timeout;
