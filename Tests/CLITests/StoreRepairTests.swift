@@ -12,18 +12,6 @@ import WidgetThumbnails
         try WidgetThumbsBinary.run(arguments)
     }
 
-    /// Every file's name, inode and size (the lock file aside): what must not change.
-    private func files(_ container: String) throws -> [String: String] {
-        var files: [String: String] = [:]
-        let enumerator = try #require(FileManager.default.enumerator(atPath: container))
-        for case let name as String in enumerator where name != ".lock" {
-            var info = stat()
-            guard lstat(container + "/" + name, &info) == 0 else { continue }
-            files[name] = "\(info.st_ino) \(info.st_size)"
-        }
-        return files
-    }
-
     /// Ways to damage what current.json names while it stays a valid manifest.
     enum Damage: String, CaseIterable {
         case imageMissing, imageCorrupt, snapshotMissing, snapshotCorrupt
@@ -75,12 +63,12 @@ import WidgetThumbnails
         defer { fixture.remove() }
         try commitThree(fixture)
         try damage.apply(to: fixture.container, revision: 3)
-        let before = try files(fixture.container)
+        let before = try fixture.files()
 
         let gc = try run(["gc", "--container", fixture.container, "--keep", "0", "--grace", "0"])
         #expect(gc.status == 1, "\(gc)")
         #expect(gc.stderr.contains("revision 3") && gc.stderr.contains("recover"), "gc says why: \(gc.stderr)")
-        #expect(try files(fixture.container) == before, "gc deleted nothing")
+        #expect(try fixture.files() == before, "gc deleted nothing")
         // The older revisions are still there for recover.
         #expect(try run(["recover", "--container", fixture.container]).status == 0)
         #expect(ContainerObservation(container: fixture.container).revision == 2)
@@ -178,7 +166,7 @@ import WidgetThumbnails
         if !lockFileExists { #expect(unlink(fixture.container + "/.lock") == 0) }
         // Readable by all, writable by its owner (root) alone.
         #expect(chmod(fixture.directory.path, 0o755) == 0 && chmod(fixture.container, 0o555) == 0)
-        let before = try files(fixture.container)
+        let before = try fixture.files()
 
         guard let recover = try runAsNobody(["recover", "--container", fixture.container]) else {
             print("skipped: running as root, and nobody cannot run the binary here (setpriv)")
@@ -186,7 +174,7 @@ import WidgetThumbnails
         }
         #expect(recover.status == 0, "\(recover)")
         #expect(recover.stdout.contains("intact") && recover.stdout.contains("revision 3"), "\(recover.stdout)")
-        #expect(try files(fixture.container) == before)
+        #expect(try fixture.files() == before)
         let json = try runAsNobody(["recover", "--container", fixture.container, "--json"])
         #expect(json?.status == 0 && json?.stdout.contains("\"outcome\" : \"intact\"") == true, "\(String(describing: json))")
     }
