@@ -75,7 +75,7 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
                 guard let manifest = try loader.manifest() else {
                     guard let lost = try lostManifest(loader) else { return .empty }
                     // The very first commit may have put its manifest in place meanwhile.
-                    if attempt < Self.attempts, (try? loader.manifest()) ?? nil != nil {
+                    if attempt < Self.attempts, (try? loader.manifest()) != nil {
                         attempt += 1
                         continue
                     }
