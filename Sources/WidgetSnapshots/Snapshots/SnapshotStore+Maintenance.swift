@@ -53,8 +53,7 @@ extension SnapshotStore {
             }
             if let reason {
                 throw .corruptContainer(reason: "current.json names revision \(committed.revision), which is not complete "
-                                            + "(\(reason)); gc deleted nothing: recover re-points current.json at the newest "
-                                            + "complete revision")
+                                            + "(\(reason)); gc deleted nothing: \(Manifest.recoverHint)")
             }
         } else {
             try refuseIfManifestLost() // deleting "everything old" would delete everything
