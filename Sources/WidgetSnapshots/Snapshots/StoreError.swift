@@ -22,7 +22,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Above `LayoutPath.maximumRevision`, which file names cannot carry.
     case invalidRevision(UInt64)
     /// The committed manifest cannot be read, so the current revision is unknown; a commit
-    /// refuses rather than guess. `verify` says more.
+    /// refuses rather than guess. Also: gc refuses a manifest whose snapshot or image is not
+    /// complete, and recovery finds no complete revision. `verify` says more.
     case corruptContainer(reason: String)
     /// `current.json` is gone while `snapshots/` holds snapshots: the container is damaged, not
     /// empty. Commit and gc refuse (gc would delete every revision); `recoverManifest()`
