@@ -11,24 +11,12 @@ import WidgetThumbnails
         try WidgetThumbsBinary.run(arguments)
     }
 
-    /// Every file's name, inode and size: what gc must not change.
-    private func files(_ container: String) throws -> [String: String] {
-        var files: [String: String] = [:]
-        let enumerator = try #require(FileManager.default.enumerator(atPath: container))
-        for case let name as String in enumerator where name != ".lock" {
-            var info = stat()
-            guard lstat(container + "/" + name, &info) == 0 else { continue }
-            files[name] = "\(info.st_ino) \(info.st_size)"
-        }
-        return files
-    }
-
     @Test func aLostManifestIsDamageThatGCLeavesAloneAndRecoverRepairs() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         for revision: UInt64 in 1...3 { #expect(try run(fixture.commitArguments(revision)).status == 0) }
         #expect(unlink(fixture.container + "/current.json") == 0)
-        let before = try files(fixture.container)
+        let before = try fixture.files()
 
         let verify = try run(["verify", "--container", fixture.container])
         #expect(verify.status == 1, "\(verify)")
@@ -38,7 +26,7 @@ import WidgetThumbnails
         let gc = try run(["gc", "--container", fixture.container, "--keep", "0", "--grace", "0"])
         #expect(gc.status == 1, "\(gc)")
         #expect(gc.stderr.contains("current.json"), "gc says why: \(gc.stderr)")
-        #expect(try files(fixture.container) == before, "gc deleted nothing")
+        #expect(try fixture.files() == before, "gc deleted nothing")
 
         let recover = try run(["recover", "--container", fixture.container])
         #expect(recover.status == 0, "\(recover)")

@@ -26,6 +26,19 @@ struct StoreFixture {
 
     func remove() { directory.remove() }
 
+    /// Every file's name, inode and size in the container, the lock file aside: what a command
+    /// that must change nothing leaves as it was.
+    func files() throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: container))
+        for case let name as String in enumerator where name != ".lock" {
+            var info = stat()
+            guard lstat(container + "/" + name, &info) == 0 else { continue }
+            files[name] = "\(info.st_ino) \(info.st_size)"
+        }
+        return files
+    }
+
     /// The original used for `revision` in the crash and concurrency tests: even revisions
     /// landscape, odd ones portrait.
     func original(for revision: UInt64) -> String { revision % 2 == 0 ? landscape : portrait }

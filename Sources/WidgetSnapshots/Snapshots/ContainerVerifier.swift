@@ -38,9 +38,8 @@ struct ContainerVerifier {
         if manifestLost {
             let revisions = snapshotNames.compactMap { if case .snapshot(let revision) = $0.1 { revision } else { nil } }
             problem(.missingManifest, Manifest.fileName,
-                    "missing, but snapshots/ holds \(revisions.count) snapshot\(revisions.count == 1 ? "" : "s") (the newest is "
-                        + "revision \(revisions.max()!)): the container is damaged, not empty; recover re-points current.json "
-                        + "at the newest complete revision")
+                    "\(Manifest.lost(snapshotCount: revisions.count, newestRevision: revisions.max()!)): the container is "
+                        + "damaged, not empty; \(Manifest.recoverHint)")
         }
         for (name, path) in snapshotNames {
             guard let path, case .snapshot(let revision) = path else { continue }
@@ -157,6 +156,7 @@ struct ContainerVerifier {
     private func kind(of failure: ReadFailure) -> VerificationReport.Finding.Kind {
         switch failure.code {
         case .snapshotMissing: .brokenReference
+        case .manifestMissing: .missingManifest
         case .snapshotChecksumMismatch: .checksumMismatch
         case .manifestRejected, .snapshotRejected: .refusedPath
         case .containerUnavailable, .unreadable, .manifestCorrupt, .snapshotCorrupt: .corrupt

@@ -17,12 +17,16 @@ import Darwin
 /// upper bound of when it stopped being current) and the file itself was written at least the
 /// grace period ago; a temporary file goes by its own time. Snapshots go before images, so an
 /// interruption can leave an orphan image but never a snapshot without its image.
+///
+/// Every time here is the file system's (`FileClock`): file times, the ledger's records and
+/// `now`, so an interval never spans two clocks.
 struct GarbageCollector {
     let container: ContainerDirectory
     let opener: ConfinedOpener
     let operations: FileSystemOperations
     let policy: GarbageCollectionPolicy
-    let now: Date
+    /// Seconds since 1970 by the file system's clock.
+    let now: Double
 
     func run(committed: UInt64?) throws(SystemCallError) -> GarbageCollectionReport {
         var report = GarbageCollectionReport()
@@ -39,7 +43,12 @@ struct GarbageCollector {
         let keep = Set(kept)
         var ledger = try RetirementLedger(container: container, opener: opener, operations: operations)
         let old = Set([snapshots, images].compactMap { $0 }.flatMap(\.layoutRevisions)).subtracting(keep)
-        for revision in old { ledger.observeRetired(revision, now: now.timeIntervalSince1970) }
+        // Only a revision below the committed one is retired for good (a recovered manifest
+        // clears the records). One above it, or any without a manifest, is an interrupted
+        // commit's: a later commit may yet make it current, so a record now would not bound
+        // its retirement then.
+        let retired = old.filter { revision in committed.map { revision < $0 } ?? false }
+        for revision in retired { ledger.observeRetired(revision, now: now) }
         for directory in [snapshots, images].compactMap({ $0 }) {
             var changed = false
             for name in directory.names {
@@ -47,8 +56,10 @@ struct GarbageCollector {
                 if TemporaryName.isTemporary(name) {
                     retiredAt = nil
                 } else if let revision = LayoutPath.entry(name, in: directory.name)?.revision, !keep.contains(revision) {
-                    // Nothing bounds it (no manifest, no record): wait a whole grace period from now.
-                    retiredAt = ledger.retiredAt(revision) ?? now.timeIntervalSince1970
+                    // Not current since the last swap at the latest (its own time bounds an
+                    // interrupted commit's file written after it); without a manifest, no
+                    // reader ever read it: its own time alone.
+                    retiredAt = retired.contains(revision) ? ledger.retiredAt(revision) : ledger.lastSwap
                 } else {
                     continue
                 }
@@ -69,7 +80,7 @@ struct GarbageCollector {
         // Records are kept for old revisions that still have a file.
         var files: [UInt64: Int] = [:]
         for directory in [snapshots, images].compactMap({ $0 }) {
-            for revision in directory.layoutRevisions where old.contains(revision) { files[revision, default: 0] += 1 }
+            for revision in directory.layoutRevisions where retired.contains(revision) { files[revision, default: 0] += 1 }
         }
         for label in report.deleted {
             if let revision = (try? LayoutPath(parsing: label))?.revision { files[revision, default: 0] -= 1 }
@@ -92,7 +103,7 @@ struct GarbageCollector {
         }
         let modified = RetirementLedger.seconds(info.st_mtim)
         let since = max(modified, retiredAt ?? modified)
-        guard now.timeIntervalSince1970 - since >= policy.grace.totalSeconds else {
+        guard now - since >= policy.grace.totalSeconds else {
             report.deferred.append(label)
             return false
         }

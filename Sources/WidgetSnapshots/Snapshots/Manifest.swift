@@ -9,6 +9,16 @@ struct Manifest: Sendable, Equatable {
 
     var snapshot: LayoutPath { .snapshot(revision: revision) }
 
+    /// What a lost manifest is, in the words the reader, `verify` and the writer's errors share:
+    /// `current.json is missing but snapshots/ holds 2 snapshots (the newest is revision 3)`.
+    static func lost(snapshotCount count: Int, newestRevision newest: UInt64) -> String {
+        "\(fileName) is missing but \(LayoutPath.snapshotsDirectory)/ holds \(count) snapshot\(count == 1 ? "" : "s") "
+            + "(the newest is revision \(newest))"
+    }
+
+    /// The repair, as the reader and `verify` state it after a damaged manifest.
+    static let recoverHint = "recover re-points current.json at the newest complete revision"
+
     var encoded: [UInt8] {
         let text = "{\"schemaVersion\":\(Self.schemaVersion),\"revision\":\(revision),\"snapshot\":\"\(snapshot)\",\"checksum\":\"\(checksum)\"}\n"
         return Array(text.utf8)

@@ -1,11 +1,13 @@
 /// What `recoverManifest()` found and did.
 public enum ManifestRecovery: Sendable, Equatable {
-    /// `current.json` is readable and names `revision`; nothing was written.
+    /// `current.json` names `revision`, whose snapshot and image are complete; nothing was
+    /// written.
     case intact(revision: UInt64)
     /// No manifest and no snapshot: an empty container; nothing was written.
     case empty
     /// `current.json` now names `revision`, the newest complete revision; `skipped` lists the
-    /// newer ones that were not complete, newest first.
+    /// newer ones that were not complete, newest first (first the damaged revision the old
+    /// manifest named, when it was valid).
     case recovered(revision: UInt64, skipped: [SkippedRevision])
 
     /// A revision newer than the recovered one that was not complete.

@@ -8,7 +8,8 @@ import Foundation
 public enum ReadState<Payload: Sendable>: Sendable {
     /// The committed snapshot, with its image (nil when the snapshot names none).
     case content(Snapshot<Payload>, SnapshotImage?)
-    /// No manifest yet: nothing was ever committed.
+    /// No manifest and no snapshot: nothing was ever committed. (A missing manifest while
+    /// snapshots exist is damage: `.unavailable` with `ReadFailure.Code.manifestMissing`.)
     case empty
     /// The committed snapshot, but older than `Freshness.staleAfter`: show it with its time.
     case stale(Snapshot<Payload>, SnapshotImage?)
@@ -94,6 +95,9 @@ public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case containerUnavailable = "container unavailable"
         /// A read failed with an I/O error (the files may be fine).
         case unreadable
+        /// `current.json` is missing while `snapshots/` holds snapshots: the container is
+        /// damaged, not empty (`SnapshotStore.recoverManifest()` repairs it).
+        case manifestMissing = "manifest missing"
         /// `current.json` is refused (a symlink, not a regular file, a path outside the grammar).
         case manifestRejected = "manifest rejected"
         /// `current.json` is not a valid manifest.

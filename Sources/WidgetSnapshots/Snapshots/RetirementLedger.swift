@@ -15,20 +15,22 @@ import Darwin
 /// A revision's files keep the times of its commit, which may be long before a newer commit
 /// replaced it a moment ago; a reader that read the old manifest may still be opening them.
 ///
-/// The bound for revision r is the earlier of
-/// - the time gc first saw r not current (recorded in `.retired.json`, written atomically
-///   under the writers' lock): r stopped being current before gc could see it so;
+/// The bound for revision r (below the committed one) is the earlier of
+/// - the time gc first saw r below the committed revision (recorded in `.retired.json`,
+///   written atomically under the writers' lock): r stopped being current before gc could
+///   see it so;
 /// - the time of the latest manifest swap, max(ctime, mtime) of `current.json` (a rename sets
 ///   the ctime of the renamed file): every earlier retirement happened at or before it.
-/// With no record, the swap time alone. Both bounds are never earlier than the truth, so
-/// neither is the earlier of the two. `recoverManifest()` removes the record, because a
-/// recovered manifest can make a retired revision current again.
+/// Both bounds are never earlier than the truth, so neither is the earlier of the two. Both
+/// are times of the file system's clock (`FileClock` for the records), the clock of the file
+/// times they are compared with. `recoverManifest()` removes the record, because a recovered
+/// manifest can make a retired revision current again.
 struct RetirementLedger {
     static let fileName = ".retired.json"
     /// Records past this size are treated as missing (the swap time still bounds them).
     static let maximumBytes = 1024 * 1024
 
-    /// Revision -> seconds since 1970 when gc first saw it not current.
+    /// Revision -> seconds since 1970 (file system clock) when gc first saw it retired.
     private(set) var firstSeenRetired: [UInt64: Double]
     private let loaded: [UInt64: Double]
     /// max(ctime, mtime) of current.json in seconds since 1970; nil without a manifest.
@@ -55,7 +57,7 @@ struct RetirementLedger {
         }
     }
 
-    /// Notes that `revision` is not current at `now` (kept if already noted).
+    /// Notes that `revision` is retired at `now`, a `FileClock` time (kept if already noted).
     mutating func observeRetired(_ revision: UInt64, now: Double) {
         if firstSeenRetired[revision] == nil { firstSeenRetired[revision] = now }
     }
@@ -65,8 +67,8 @@ struct RetirementLedger {
         firstSeenRetired = firstSeenRetired.filter { revisions.contains($0.key) }
     }
 
-    /// The upper bound of when `revision` stopped being current; nil when nothing bounds it
-    /// (no manifest and no record).
+    /// The upper bound of when `revision` (below the committed one) stopped being current; nil
+    /// when nothing bounds it (no manifest and no record).
     func retiredAt(_ revision: UInt64) -> Double? {
         switch (firstSeenRetired[revision], lastSwap) {
         case (let seen?, let swap?): min(seen, swap)

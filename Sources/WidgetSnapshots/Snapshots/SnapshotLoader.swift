@@ -57,6 +57,44 @@ struct SnapshotLoader: Sendable {
         }
     }
 
+    /// Why `revision` is not complete, or nil when it is: its snapshot parses as `Payload`
+    /// (and hashes to `checksum` when a manifest binds it), and its image, if it names one, is
+    /// present with the snapshot's size, checksum and format. An I/O error is thrown, not
+    /// called incomplete: the files may be fine. Also returns the snapshot's checked bytes.
+    func incompleteness<Payload: Decodable & Sendable>(of revision: UInt64, checksum: SHA256Digest?,
+                                                        as type: Payload.Type) throws(SystemCallError) -> (reason: String?, bytes: [UInt8]) {
+        let snapshot: Snapshot<Payload>
+        let bytes: [UInt8]
+        do {
+            (snapshot, bytes) = try self.snapshot(revision: revision, checksum: checksum, as: type)
+        } catch {
+            if let call = error.systemCall { throw call }
+            return (error.description, [])
+        }
+        guard let reference = snapshot.image else { return (nil, bytes) }
+        let image = image(reference, revision: revision)
+        guard image.status == .ok else { return ("its image is \(image.status): \(image.reason ?? "")", bytes) }
+        return (nil, bytes)
+    }
+
+    /// The revisions of the layout's snapshot names in `snapshots/`; none without the directory.
+    func snapshotRevisions() throws(ConfinementError) -> [UInt64] {
+        let name = LayoutPath.snapshotsDirectory
+        let directory: Int32
+        do {
+            directory = try opener.open(try! ContainerPath(name), as: .directory)
+        } catch {
+            if case .notFound = error { return [] }
+            throw error
+        }
+        defer { try? opener.operations.close(directory, label: name) }
+        do {
+            return try opener.operations.listDirectory(directory, label: name).compactMap { LayoutPath.entry($0, in: name)?.revision }
+        } catch {
+            throw .io(name, operation: error.operation.rawValue, errno: error.errno)
+        }
+    }
+
     /// The image `reference` names, with its status; never throws.
     func image(_ reference: ImageReference, revision: UInt64) -> SnapshotImage {
         func refuse(_ status: SnapshotImage.Status, _ reason: String) -> SnapshotImage {

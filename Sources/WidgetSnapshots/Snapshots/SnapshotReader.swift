@@ -72,7 +72,15 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
         var attempt = 1
         while true {
             do {
-                guard let manifest = try loader.manifest() else { return .empty }
+                guard let manifest = try loader.manifest() else {
+                    guard let lost = try lostManifest(loader) else { return .empty }
+                    // The very first commit may have put its manifest in place meanwhile.
+                    if attempt < Self.attempts, (try? loader.manifest()) != nil {
+                        attempt += 1
+                        continue
+                    }
+                    return .unavailable(lost)
+                }
                 let snapshot: Snapshot<Payload>
                 do {
                     snapshot = try loader.snapshot(revision: manifest.revision, checksum: manifest.checksum, as: Payload.self).0
@@ -90,6 +98,21 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
                 return .unavailable(error)
             }
         }
+    }
+
+    /// With no manifest: nil when `snapshots/` holds no snapshot (nothing was ever committed),
+    /// else the failure that says the manifest is lost.
+    private func lostManifest(_ loader: SnapshotLoader) throws(ReadFailure) -> ReadFailure? {
+        let revisions: [UInt64]
+        do {
+            revisions = try loader.snapshotRevisions()
+        } catch {
+            if case .io = error { throw ReadFailure(unreadable: error) }
+            throw ReadFailure(.snapshotRejected, error.description)
+        }
+        guard let newest = revisions.max() else { return nil }
+        return ReadFailure(.manifestMissing, "\(Manifest.lost(snapshotCount: revisions.count, newestRevision: newest)): "
+                                             + "the container is damaged, not empty; \(Manifest.recoverHint)")
     }
 
     /// Reads of the manifest chain before a missing file is reported as missing.

@@ -240,20 +240,11 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
 
     /// The revisions of the layout's snapshot names in `snapshots/`.
     func snapshotRevisions() throws(StoreError) -> [UInt64] {
-        let name = LayoutPath.snapshotsDirectory
-        let directory: Int32
         do {
-            directory = try opener.open(try! ContainerPath(name), as: .directory)
+            return try loader.snapshotRevisions()
         } catch {
-            if case .notFound = error { return [] }
             if case .io(let path, let operation, let code) = error { throw .io(operation: operation, path: path, errno: code) }
             throw .corruptContainer(reason: error.description)
-        }
-        defer { try? operations.close(directory, label: name) }
-        do {
-            return try operations.listDirectory(directory, label: name).compactMap { LayoutPath.entry($0, in: name)?.revision }
-        } catch {
-            throw StoreError(error)
         }
     }
 

@@ -22,7 +22,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Above `LayoutPath.maximumRevision`, which file names cannot carry.
     case invalidRevision(UInt64)
     /// The committed manifest cannot be read, so the current revision is unknown; a commit
-    /// refuses rather than guess. `verify` says more.
+    /// refuses rather than guess. Also: gc refuses a manifest whose snapshot or image is not
+    /// complete, and recovery finds no complete revision. `verify` says more.
     case corruptContainer(reason: String)
     /// `current.json` is gone while `snapshots/` holds snapshots: the container is damaged, not
     /// empty. Commit and gc refuse (gc would delete every revision); `recoverManifest()`
@@ -54,9 +55,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corruptContainer(let reason):
             "corrupt container: \(reason)"
         case .manifestMissing(let count, let newest):
-            "corrupt container: current.json is missing but snapshots/ holds \(count) snapshot\(count == 1 ? "" : "s") "
-                + "(the newest is revision \(newest)); nothing was changed: recover re-points current.json at the newest "
-                + "complete revision"
+            "corrupt container: \(Manifest.lost(snapshotCount: count, newestRevision: newest)); nothing was changed: "
+                + Manifest.recoverHint
         case .noSuchContainer(let path):
             "no such container: \(path)"
         case .invalidPayload(let reason):

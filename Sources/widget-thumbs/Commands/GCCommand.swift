@@ -18,16 +18,20 @@ struct GCCommand: Command {
             revision has been retired (stopped being current) for --grace seconds and the \
             file was written at least that long ago; temporary files of interrupted commits go \
             by their own time. When a revision was retired is taken as an upper bound: the \
-            earlier of the first time gc saw it not current (recorded in DIR/.retired.json) \
-            and the time of the latest manifest swap (current.json's ctime or mtime, whichever \
-            is later), so a revision committed long ago and replaced a moment ago is kept for \
-            the whole grace period. Takes the writers' lock. Refuses a container whose manifest \
-            cannot be read, and one whose current.json is missing while snapshots/ holds \
-            snapshots (damaged, not empty: see recover), deleting nothing.
+            earlier of the first time gc saw it retired (recorded in DIR/.retired.json) and \
+            the time of the latest manifest swap (current.json's ctime or mtime, whichever is \
+            later), so a revision committed long ago and replaced a moment ago is kept for the \
+            whole grace period. Every time is the file system's own: gc reads "now" from a \
+            file it makes in DIR, never from its own clock, so a clock that disagrees with the \
+            file times (an NFS client's, or one stepped by NTP) cannot shorten the grace period. \
+            Takes the writers' lock. Refuses, deleting nothing, a container whose manifest \
+            cannot be read, one whose current.json is missing while snapshots/ holds snapshots, \
+            and one whose current.json names a snapshot or image that is missing or corrupt \
+            (damaged: see recover).
 
             Exit status: 0 when done; 75 when another writer held the lock past the timeout (try \
-            again later); 1 when the container does not exist or cannot be read, or its manifest \
-            is unreadable or missing while snapshots exist; 64 for a usage error.
+            again later); 1 when the container does not exist or cannot be read, or is damaged \
+            as above; 64 for a usage error.
             """,
         options: [StoreArguments.container, keep, grace, StoreArguments.json])
 

@@ -22,8 +22,14 @@ struct ReadCommand: Command {
             "status", "reason"}, "reason"}, every key present (null when it does not apply); \
             nextChange is when the state turns stale, then expired (what a widget timeline waits for).
 
-            Exit status: 0 for content, empty, stale or expired; 1 for unavailable (the container is \
-            missing, or its manifest or snapshot is corrupt or refused); 64 for a usage error.
+            empty means nothing was ever committed. A container whose current.json is missing \
+            while snapshots/ holds snapshots is damaged, not empty: unavailable, with the reason \
+            "manifest missing" and the recover hint.
+
+            Exit status: 0 for content, empty, stale or expired; 5 for a damaged container whose \
+            current.json is missing (recover repairs it); 1 for any other unavailable (the \
+            container is missing, or its manifest or snapshot is corrupt or refused); 64 for a \
+            usage error.
             """,
         options: [StoreArguments.container, StoreArguments.json, maxAge, expireAfter])
 
@@ -49,7 +55,7 @@ struct ReadCommand: Command {
         case .lines: console.write(report.lines)
         case .json: console.write(report.json)
         }
-        if case .unavailable = state { return .failure }
+        if case .unavailable(let failure) = state { return failure.code == .manifestMissing ? .damaged : .failure }
         return .success
     }
 }

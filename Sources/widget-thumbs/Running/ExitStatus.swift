@@ -1,6 +1,7 @@
 import WidgetThumbnails
 
-/// The process exit codes, as DESIGN.md §3 and swift-argument-parser define them.
+/// The process exit codes: EXIT_FAILURE and sysexits.h's, as swift-argument-parser uses them,
+/// plus the store's own (3-5), which a script acts on differently.
 enum ExitStatus: Int32, Sendable {
     /// Everything worked (also: help and version were printed).
     case success = 0
@@ -10,6 +11,9 @@ enum ExitStatus: Int32, Sendable {
     case stale = 3
     /// `commit`: the revision is committed with other content (nothing written).
     case conflict = 4
+    /// `read`: the container is damaged, not empty (current.json is missing while snapshots/
+    /// holds snapshots); `recover` repairs it.
+    case damaged = 5
     /// The command line itself was wrong (EX_USAGE from sysexits.h).
     case usage = 64
     /// `commit`, `gc`, `recover`: another writer held the container's lock past the timeout;

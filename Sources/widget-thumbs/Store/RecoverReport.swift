@@ -45,7 +45,7 @@ struct RecoverReport: Encodable {
         let skippedLines = skipped.map { "skipped revision \($0.revision): \(StoreText.shown($0.reason))" }
         let summary = switch (outcome, revision) {
         case ("recovered", let revision?): "recovered: current.json now names revision \(revision) (snapshots/snapshot-\(revision).json)"
-        case ("intact", let revision?): "current.json is intact and names revision \(revision); nothing written"
+        case ("intact", let revision?): "current.json is intact and names revision \(revision), complete; nothing written"
         default: "empty container: no manifest and no snapshot; nothing written"
         }
         return (skippedLines + [summary]).joined(separator: "\n")

@@ -70,7 +70,7 @@ import Testing
 
         // Two hours later: the files and the retirement of revisions 1-3 (the last manifest
         // swap, and gc's first sight of them) are older than the hour of grace.
-        report = try store.collectGarbage(now: Date().addingTimeInterval(7200))
+        report = try store.collectGarbage(GarbageCollectionPolicy(), advancingFileClockBy: 7200)
         #expect(Set(report.deleted) == Set(["snapshots/snapshot-1.json", "snapshots/snapshot-2.json", "snapshots/snapshot-3.json",
                                             image(1), image(2), image(3), "images/.tmp-old", "current.json.tmp-old",
                                             "snapshots/snapshot-9.json"]))
@@ -89,7 +89,7 @@ import Testing
         let store = try Fixture.store(scratch)
         try commit(store, 1...2)
         let report = try store.collectGarbage(GarbageCollectionPolicy(keep: 0, grace: .seconds(60)),
-                                              now: Date().addingTimeInterval(7200))
+                                              advancingFileClockBy: 7200)
         #expect(report.keptRevisions == [2])
         #expect(Set(report.deleted) == ["snapshots/snapshot-1.json", image(1)])
         guard case .content(_, let picture?) = Fixture.reader(scratch).read() else { Issue.record("expected content"); return }

@@ -42,6 +42,21 @@ import Testing
         #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == 2)
     }
 
+    /// The very first commit has published its snapshot and puts its manifest in place while
+    /// the reader, having found no manifest, lists `snapshots/`: that is the new content, not a
+    /// lost manifest (issue 20, item 13).
+    @Test func theFirstCommitsManifestLandingMidReadIsContentNotDamage() throws {
+        try commit(1)
+        let manifest = try #require(scratch.read("container/current.json"))
+        _ = unlink(scratch.url("container/current.json"))
+        let scratch = scratch
+        let reader = reader(trigger: { $0.kind == .listDirectory && $0.path == LayoutPath.snapshotsDirectory }) {
+            scratch.write("container/current.json", manifest)
+        }
+        let state = reader.read()
+        #expect(Fixture.revision(of: state) == 1, "\(state)")
+    }
+
     /// Revision 1's snapshot or image is collected (a newer commit, then gc with no grace) just
     /// as the reader opens it: the reader follows the new manifest to revision 2.
     @Test(arguments: ["snapshots/snapshot-1.json", "images/thumbnail-1.webp"])

@@ -32,7 +32,7 @@ import Testing
         #expect(scratch.exists("container/snapshots/snapshot-2.json"))
 
         // An hour after the swap, it goes.
-        let later = try store.collectGarbage(policy, now: Date().addingTimeInterval(3700))
+        let later = try store.collectGarbage(policy, advancingFileClockBy: 3700)
         #expect(later.deleted.contains("snapshots/snapshot-2.json"), "\(later)")
         #expect(later.deleted.contains("images/thumbnail-2.webp"), "\(later)")
         #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == 3)
@@ -46,8 +46,7 @@ import Testing
         try commit(store, 1)
         try commit(store, 2)
         let policy = GarbageCollectionPolicy(keep: 0, grace: .seconds(3600))
-        let twoHoursAgo = Date().addingTimeInterval(-7200)
-        #expect(try store.collectGarbage(policy, now: twoHoursAgo).deleted.isEmpty)
+        #expect(try store.collectGarbage(policy, advancingFileClockBy: -7200).deleted.isEmpty)
         let ledger = String(decoding: try #require(scratch.read("container/.retired.json")), as: UTF8.self)
         #expect(ledger.hasPrefix("{\"1\":"), "\(ledger)")
 
