@@ -130,11 +130,18 @@ import WidgetThumbnails
         }
     }
 
-    /// Runs `arguments` and checks that every path in `kept` is unchanged; returns the result.
+    /// Runs `arguments` (through `/bin/sh -c shell` with the binary as `$0` and the arguments
+    /// as `$1`..., when given) and checks that every path in `kept` is unchanged; returns the result.
     @discardableResult
-    static func runKeeping(_ kept: [String], _ arguments: [String], _ label: String) throws -> ChildProcess.Result {
+    static func runKeeping(_ kept: [String], _ arguments: [String], _ label: String,
+                           shell: String? = nil) throws -> ChildProcess.Result {
         let before = kept.map(Witness.init)
-        let result = try WidgetThumbsBinary.run(arguments, timeout: 30)
+        let result = if let shell {
+            try ChildProcess.run("/bin/sh", ["-c", shell, try #require(WidgetThumbsBinary.path, WidgetThumbsBinary.notFoundMessage)]
+                + arguments, timeout: 30)
+        } else {
+            try WidgetThumbsBinary.run(arguments, timeout: 30)
+        }
         #expect(result.status != nil, "\(label): did not end by itself: \(result)")
         for (path, witness) in zip(kept, before) {
             #expect(Witness(path) == witness, "\(label): \(path) was replaced or changed: \(result)")
@@ -175,30 +182,35 @@ import WidgetThumbnails
         return mknod(directory.file("null"), S_IFCHR | 0o666, 0x103) == 0
     }()
 
-    /// A private /dev/null (1:3): written into by the writers of one file, refused by batch
-    /// outputs and records, never replaced (today's main turned the machine's /dev/null into a
-    /// regular file with `thumbnail - -o /dev/null` as root).
-    @Test(.enabled(if: canMakeDevices, "skipped: mknod is not permitted here"), arguments: Writer.allCases)
-    func aNullDeviceIsWrittenIntoOrRefused(writer: Writer) throws {
-        let fixture = try Fixture()
-        defer { fixture.directory.remove() }
-        let target = writer.target(fixture)
-        try #require(mknod(target, S_IFCHR | 0o666, 0x103) == 0)
-        let result = try Self.runKeeping([target], writer.arguments(fixture, target: target, targetIsInput: false), "\(writer)")
-        #expect(result.status == (writer.writesIntoStreams ? 0 : 1), "\(writer): \(result)")
+    /// Private copies of the machine's device nodes, by their numbers.
+    enum Device: String, CaseIterable, CustomTestStringConvertible {
+        /// /dev/null (1:3): written into by the writers of one file, refused by batch outputs
+        /// and records, never replaced (today's main turned the machine's /dev/null into a
+        /// regular file with `thumbnail - -o /dev/null` as root).
+        case null
+        /// /dev/full (1:7): the write fails with ENOSPC, said on stderr, and the node stays.
+        case full
+
+        var testDescription: String { "/dev/" + rawValue }
+        var numbers: dev_t { self == .null ? 0x103 : 0x107 }
     }
 
-    /// A private /dev/full (1:7): the write fails with ENOSPC, said on stderr, and the node stays.
-    @Test(.enabled(if: canMakeDevices, "skipped: mknod is not permitted here"), arguments: Writer.allCases)
-    func aFullDeviceFailsTheWriteAndStays(writer: Writer) throws {
+    @Test(.enabled(if: canMakeDevices, "skipped: mknod is not permitted here"), arguments: Writer.allCases, Device.allCases)
+    func aDeviceIsWrittenIntoOrRefusedNeverReplaced(writer: Writer, device: Device) throws {
         let fixture = try Fixture()
         defer { fixture.directory.remove() }
         let target = writer.target(fixture)
-        try #require(mknod(target, S_IFCHR | 0o666, 0x107) == 0)
-        let result = try Self.runKeeping([target], writer.arguments(fixture, target: target, targetIsInput: false), "\(writer)")
-        #expect(result.status == 1, "\(writer): \(result)")
-        if writer.writesIntoStreams {
-            #expect(result.stderr.contains(String(cString: strerror(ENOSPC))), "\(writer): \(result)")
+        try #require(mknod(target, S_IFCHR | 0o666, device.numbers) == 0)
+        let label = "\(writer) into \(device.testDescription)"
+        let result = try Self.runKeeping([target], writer.arguments(fixture, target: target, targetIsInput: false), label)
+        switch device {
+        case .null:
+            #expect(result.status == (writer.writesIntoStreams ? 0 : 1), "\(label): \(result)")
+        case .full:
+            #expect(result.status == 1, "\(label): \(result)")
+            if writer.writesIntoStreams {
+                #expect(result.stderr.contains(String(cString: strerror(ENOSPC))), "\(label): \(result)")
+            }
         }
     }
 
@@ -223,46 +235,29 @@ import WidgetThumbnails
     @Test func standardInputsFileIsAnInput() throws {
         let fixture = try Fixture()
         defer { fixture.directory.remove() }
-        let binary = try #require(WidgetThumbsBinary.path, WidgetThumbsBinary.notFoundMessage)
-        let before = Witness(fixture.photo)
-        let result = try ChildProcess.run("/bin/sh", ["-c", "exec \"$0\" thumbnail - -o \"$1\" < \"$1\"", binary, fixture.photo])
+        let result = try Self.runKeeping([fixture.photo], [fixture.photo], "stdin", shell: "exec \"$0\" thumbnail - -o \"$1\" < \"$1\"")
         #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
-        #expect(Witness(fixture.photo) == before, "the input was replaced: \(result)")
     }
 
     // MARK: - An input found later (class 1)
 
     /// `batch a.png --files-from list --out o --overwrite` with `o/a.jpg` in the list: the
-    /// thumbnail of a.png used to replace the original o/a.jpg before the list was read.
-    @Test func anInputListedLaterIsNeverOverwritten() throws {
+    /// thumbnail of a.png used to replace the original o/a.jpg before the list was read. The
+    /// same with the list on standard input (read twice: the census copies it).
+    @Test(arguments: ["a file", "standard input"])
+    func anInputListedLaterIsNeverOverwritten(list: String) throws {
         let fixture = try Fixture()
         defer { fixture.directory.remove() }
-        let original = fixture.directory.file("out/a.jpg")
-        try Data(fixture.jpeg).write(to: URL(fileURLWithPath: original))
+        let original = try fixture.directory.write("out/a.jpg", fixture.jpeg)
         let png = try ImageEncoder.encode(BatchFixtures.pattern(width: 200, height: 160, alpha: false), format: .png, quality: 90)
         let source = try fixture.directory.write("a.png", png)
-        let list = try fixture.directory.write("list", Array((original + "\n").utf8))
-        let result = try Self.runKeeping([original], ["batch", source, "--files-from", list, "--out", fixture.out,
-                                                      "--overwrite", "--jobs", "1"], "listed later")
+        let listFile = try fixture.directory.write("list", Array((original + "\n").utf8))
+        let arguments = ["batch", source, "--files-from", list == "a file" ? listFile : "-", "--out", fixture.out,
+                         "--overwrite", "--jobs", "1"]
+        // Standard input is the list file in both cases (only read with `-`).
+        let result = try Self.runKeeping([original], [listFile] + arguments, "listed later in \(list)",
+                                         shell: "list=$1; shift; exec \"$0\" \"$@\" < \"$list\"")
         #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
-    }
-
-    /// The same with standard input as the list (read twice: the census copies it).
-    @Test func anInputListedOnStandardInputIsNeverOverwritten() throws {
-        let fixture = try Fixture()
-        defer { fixture.directory.remove() }
-        let original = fixture.directory.file("out/a.jpg")
-        try Data(fixture.jpeg).write(to: URL(fileURLWithPath: original))
-        let png = try ImageEncoder.encode(BatchFixtures.pattern(width: 200, height: 160, alpha: false), format: .png, quality: 90)
-        let source = try fixture.directory.write("a.png", png)
-        let binary = try #require(WidgetThumbsBinary.path, WidgetThumbsBinary.notFoundMessage)
-        let before = Witness(original)
-        let result = try ChildProcess.run("/bin/sh", [
-            "-c", "printf '%s\\n' \"$2\" | exec \"$0\" batch \"$1\" --files-from - --out \"$3\" --overwrite --jobs 1",
-            binary, source, original, fixture.out,
-        ])
-        #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
-        #expect(Witness(original) == before, "the original was replaced: \(result)")
     }
 
     /// `batch top o/in --recursive --out o --overwrite`: top/in/x.png's thumbnail is o/in/x.jpg,
