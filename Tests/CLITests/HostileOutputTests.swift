@@ -120,13 +120,16 @@ import WidgetThumbnails
             switch type {
             case S_IFREG: contents = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
             case S_IFLNK: contents = Array(((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "").utf8)
-            case S_IFDIR: contents = Array(((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().joined(separator: "/").utf8)
+            case S_IFDIR:
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                contents = Array(names.sorted().joined(separator: "/").utf8)
             default: break
             }
         }
 
         var description: String {
-            "type \(String(type, radix: 8)), inode \(inode), rdev \(deviceNumbers), mode \(String(mode, radix: 8)), \(contents.count) bytes"
+            "type \(String(type, radix: 8)), inode \(inode), rdev \(deviceNumbers), mode \(String(mode, radix: 8)), "
+                + "\(contents.count) bytes"
         }
     }
 
@@ -235,7 +238,8 @@ import WidgetThumbnails
     @Test func standardInputsFileIsAnInput() throws {
         let fixture = try Fixture()
         defer { fixture.directory.remove() }
-        let result = try Self.runKeeping([fixture.photo], [fixture.photo], "stdin", shell: "exec \"$0\" thumbnail - -o \"$1\" < \"$1\"")
+        let result = try Self.runKeeping([fixture.photo], [fixture.photo], "stdin",
+                                         shell: "exec \"$0\" thumbnail - -o \"$1\" < \"$1\"")
         #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
     }
 

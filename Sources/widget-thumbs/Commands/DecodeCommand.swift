@@ -6,7 +6,8 @@ struct DecodeCommand: Command {
     static let file = ArgumentSpec("file", help: "The JPEG, PNG, WebP, HEIC or AVIF image to decode.")
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "file.pam", presence: .required,
-        help: "Where to write the PAM image. Replaced atomically (never left half written), never the input; a FIFO or a device is written into.")
+        help: "Where to write the PAM image. Replaced atomically (never left half written), never the input; "
+            + "a FIFO or a device is written into.")
     static let strict = OptionSpec.flag(
         "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
 

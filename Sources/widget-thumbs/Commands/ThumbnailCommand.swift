@@ -7,7 +7,8 @@ struct ThumbnailCommand: Command {
     static let input = ArgumentSpec("input", help: "The original image, or '-' to read it from standard input.")
     static let output = OptionSpec.value(
         "output", short: "o", valueName: "file", presence: .required,
-        help: "Where to write the thumbnail ('-' for standard output). A file is replaced atomically, never the input; a FIFO or a device is written into.")
+        help: "Where to write the thumbnail ('-' for standard output). A file is replaced atomically, never the input; "
+            + "a FIFO or a device is written into.")
 
     static let spec = CommandSpec(
         name: "thumbnail",
