@@ -18,14 +18,28 @@ enum WidgetThumbs {
         CommandSpec(
             name: name,
             abstract: "Small, upright, colour-correct thumbnails for iOS widgets.",
-            discussion: "Reads JPEG, PNG and WebP (decided by content, not by file name).",
+            discussion: """
+                Reads \(ReadableFormats.names()) (decided by content, not by file name); a folder \
+                walk takes the files named .\(ReadableFormats.walkedExtensions.joined(separator: ", .")).
+
+                Exit status: 0 all good; 1 some input failed, a check found a problem, or standard \
+                output could not be written (a full disk: the message says so on standard error); \
+                64 usage error; commit adds 3 (stale) and 4 (conflict), and commit, gc and recover \
+                75 (another writer held the lock; try again later).
+                """,
             options: [.flag("version", help: "Show the version.")],
             subcommands: commands.map { $0.spec })
     }
 
-    /// Runs the tool for `arguments` (the first is the program's own name).
+    /// Runs the tool for `arguments` (the first is the program's own name). Last, the one
+    /// check every command shares: a write on standard output that failed (`Console`) is said
+    /// on standard error and turns success into exit status 1; another failure's own status
+    /// (3, 4, 75, ...) says more, and stands.
     static func main(_ arguments: [String], console: Console) -> ExitStatus {
-        termination(for: Array(arguments.dropFirst()), console: console).emit(to: console)
+        let status = termination(for: Array(arguments.dropFirst()), console: console).emit(to: console)
+        guard let error = console.outputError else { return status }
+        console.report(error)
+        return status == .success ? .failure : status
     }
 
     private static func termination(for words: [String], console: Console) -> Termination {

@@ -83,4 +83,38 @@ import Testing
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.wholeMatch(of: /\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?\n/) != nil, "\(result.stdout)")
     }
+
+    /// What the tool reads, by content: JPEG, PNG, WebP, and HEIC and AVIF through libheif
+    /// (see the README); and the extensions a folder walk takes, found here by walking a folder.
+    static let readFormats = ["JPEG", "PNG", "WebP", "HEIC", "AVIF"]
+    static let candidateExtensions = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif", "gif", "tif", "txt", "bmp"]
+
+    /// The help names every format the tool reads, and `help batch` every extension a folder
+    /// walk really takes (and none it does not).
+    @Test func helpListsEveryReadableFormatAndEveryWalkedExtension() throws {
+        let root = try WidgetThumbsBinary.run(["--help"])
+        #expect(root.status == 0)
+        let rootText = root.stdout.replacingOccurrences(of: "\n", with: " ")
+        for format in Self.readFormats {
+            #expect(rootText.contains(format), "--help does not say it reads \(format): \(root.stdout)")
+        }
+
+        // Which extensions does a walk take? One unreadable file of each: every one taken fails.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("in"), withIntermediateDirectories: false)
+        for name in Self.candidateExtensions { try directory.write("in/file.\(name)", Array("not a picture".utf8)) }
+        let walk = try WidgetThumbsBinary.run(["batch", directory.file("in"), "--out", directory.file("out"), "--json"])
+        let taken = Set(try BatchJSON(walk.stdout).inputs.map { String($0.input.split(separator: ".").last!) })
+        #expect(taken.isSuperset(of: ["jpg", "jpeg", "png", "webp", "heic", "avif"]), "\(taken.sorted())")
+
+        let batch = try WidgetThumbsBinary.run(["help", "batch"])
+        #expect(batch.status == 0)
+        let listed = batch.stdout.replacingOccurrences(of: "\n", with: " ")
+            .split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+        for name in Self.candidateExtensions {
+            #expect(listed.contains(name) == taken.contains(name),
+                    "help batch and the walk disagree on .\(name): taken \(taken.contains(name)): \(batch.stdout)")
+        }
+    }
 }

@@ -80,4 +80,33 @@ import WidgetThumbnails
         let read = try WidgetThumbsBinary.run(["read", "--container", container])
         #expect(read.status == 0 && read.stdout.contains("state:        content"), "\(read)")
     }
+
+    /// The byte 0xE9 shows as `\xe9`; a name that holds the text `\xe9` must show otherwise
+    /// (its backslash doubled), in messages, `--json-lines` and `--json`, or two inputs read
+    /// alike and an escaped name cannot be turned back into the file it names.
+    @Test func aBackslashInANameIsEscapedSoNoTwoNamesPrintAlike() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(mkdir(directory.file("in"), 0o755) == 0)
+        let byteName = "x" + RawPath.decode([0xE9]) + ".jpg"
+        let textName = #"x\xe9.jpg"#
+        for name in [byteName, textName] { try Self.write(Array("not a picture".utf8), to: directory.file("in/" + name)) }
+
+        let lines = try WidgetThumbsBinary.run(["batch", directory.file("in"), "--out", directory.file("out"), "--json-lines"])
+        #expect(lines.status == 1, "\(lines)")
+        let messages = lines.stderr.split(separator: "\n").filter { $0.contains("unsupported format") }
+        #expect(messages.count == 2 && Set(messages).count == 2, "two names print alike: \(lines.stderr)")
+        #expect(lines.stderr.contains(#"in/x\xe9.jpg: unsupported format"#), "\(lines.stderr)")
+        #expect(lines.stderr.contains(#"in/x\\xe9.jpg: unsupported format"#), "\(lines.stderr)")
+        struct Line: Decodable { var input: String? }
+        let inputs = try lines.stdout.split(separator: "\n").compactMap {
+            try JSONDecoder().decode(Line.self, from: Data($0.utf8)).input
+        }
+        #expect(inputs.count == 2 && Set(inputs).count == 2, "two --json-lines names alike: \(lines.stdout)")
+        #expect(Set(inputs.map { String($0.split(separator: "/").last!) }) == [#"x\xe9.jpg"#, #"x\\xe9.jpg"#], "\(inputs)")
+
+        let document = try WidgetThumbsBinary.run(["batch", directory.file("in"), "--out", directory.file("out"), "--json"])
+        let report = try BatchJSON(document.stdout)
+        #expect(Set(report.inputs.map(\.input)).count == 2, "two --json names alike: \(document.stdout)")
+    }
 }

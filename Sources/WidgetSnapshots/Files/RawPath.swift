@@ -78,13 +78,17 @@ public enum RawPath {
         }
     }
 
-    /// `path` for JSON and logs: each byte that is not UTF-8 written as `\xNN`, the rest unchanged.
+    /// `path` for JSON and logs: each byte that is not UTF-8 written as `\xNN` and a backslash
+    /// as `\\`, the rest unchanged. Doubling the backslash keeps this reversible: the byte 0xE9
+    /// reads `\xe9`, and a name that holds the text `\xe9` reads `\\xe9`.
     public static func readable(_ path: String) -> String {
-        guard mayHoldEscapes(path) else { return path }
+        guard mayHoldEscapes(path) || path.utf8.contains(UInt8(ascii: "\\")) else { return path }
         var text = ""
         for scalar in path.unicodeScalars {
             if let byte = escapedByte(scalar) {
                 text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16)
+            } else if scalar == "\\" {
+                text += "\\\\"
             } else {
                 text.unicodeScalars.append(scalar)
             }

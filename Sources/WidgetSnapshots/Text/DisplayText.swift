@@ -1,18 +1,18 @@
-/// Text from outside (file names, paths and reasons read from a container) made safe to print
-/// on a terminal: nothing in it can move the cursor, change colours, reorder the line or start
-/// a new one, so a hostile name cannot forge a line of output.
+/// Text from outside (file names, paths and reasons read from a container, strings read from an
+/// image file) made safe to print on a terminal: nothing in it can move the cursor, change
+/// colours, reorder the line or start a new one, so a hostile name cannot forge a line of
+/// output. The escaping is reversible: a backslash is doubled, so no text reads like another.
 public enum DisplayText {
-    /// `text` with every control character (C0, DEL, C1), line or paragraph separator and
-    /// bidirectional control written as `\u{...}`, and each byte of a non-UTF-8 file name
-    /// (`RawPath`) as `\xNN`.
+    /// `text` with a backslash written as `\\`, each byte of a non-UTF-8 file name (`RawPath`)
+    /// as `\xNN` (both as `RawPath.readable` writes them), and every scalar that
+    /// `controlsTerminal` as `\u{...}`.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        let readable = RawPath.readable(text)
+        guard readable.unicodeScalars.contains(where: controlsTerminal) else { return readable }
         var shown = ""
-        for scalar in text.unicodeScalars {
-            if let byte = RawPath.escapedByte(scalar) {
-                shown += "\\x" + hex(UInt32(byte), width: 2)
-            } else if needsEscape(scalar) {
-                shown += "\\u{" + hex(scalar.value, width: 1) + "}"
+        for scalar in readable.unicodeScalars {
+            if controlsTerminal(scalar) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: false) + "}"
             } else {
                 shown.unicodeScalars.append(scalar)
             }
@@ -27,17 +27,17 @@ public enum DisplayText {
         return escaped(String(String.UnicodeScalarView(scalars.prefix(limit)))) + "..."
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether a terminal acts on `scalar` rather than showing it: the C0 controls, DEL and
+    /// the C1 controls (0x9B is CSI, which starts an escape sequence on its own), the line
+    /// and paragraph separators, and the bidirectional controls (embeddings, overrides and
+    /// isolates U+202A-202E and U+2066-2069, the marks U+200E, U+200F and U+061C), which
+    /// reorder what follows them on the line.
+    public static func controlsTerminal(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F: true            // C0, DEL, C1 (CSI is 0x9B)
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi controls
-        case 0x2028, 0x2029: true                       // line and paragraph separators
-        default: RawPath.escapedByte(scalar) != nil
+        case 0x00..<0x20, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x2028, 0x2029: true
+        default: false
         }
-    }
-
-    private static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: false)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

@@ -110,8 +110,18 @@ struct BatchReport: Codable, Sendable {
 /// The totals of a run, added up item by item as they finish (nothing per item is kept).
 struct BatchSummary: Codable, Sendable, Equatable {
     struct Slowest: Codable, Sendable, Equatable {
+        /// The name as it is (`RawPath`): the table escapes it for the terminal (`DisplayText`),
+        /// the JSON as every name in `--json` (`RawPath.readable`), each once.
         var input: String
         var seconds: Double
+
+        private enum CodingKeys: String, CodingKey { case input, seconds }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(RawPath.readable(input), forKey: .input)
+            try container.encode(seconds, forKey: .seconds)
+        }
     }
 
     var total = 0
@@ -153,7 +163,7 @@ struct BatchSummary: Codable, Sendable, Equatable {
         madeBytesOut += item.bytes ?? 0
         madeEncodes += item.encodes ?? 0
         if let seconds = item.timings?.total, seconds > slowest?.seconds ?? -1 {
-            slowest = Slowest(input: RawPath.readable(item.input), seconds: seconds)
+            slowest = Slowest(input: item.input, seconds: seconds)
         }
     }
 }

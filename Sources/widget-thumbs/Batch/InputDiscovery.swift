@@ -11,9 +11,11 @@ import WidgetThumbnails
 /// In folders only image extensions are taken, hidden names (leading dot) are skipped,
 /// symbolic links to folders are not followed, a folder that contains itself (a bind mount)
 /// is reported once and not entered again, and the output folder is never read back as input
-/// (compared by device and inode). A file argument or a listed file is always taken, whatever
-/// its name: the decoders decide by content and say why they refuse. Not thread-safe: the
-/// batch's workers call `next()` one at a time.
+/// (compared by device and inode). Nothing else is left out without a word: a folder that
+/// cannot be listed or searched, and a name that cannot be looked at (a path longer than
+/// PATH_MAX), each come out as a failed input naming it. A file argument or a listed file is
+/// always taken, whatever its name: the decoders decide by content and say why they refuse.
+/// Not thread-safe: the batch's workers call `next()` one at a time.
 ///
 /// An input that lies inside the output folder (the only place a thumbnail could land on it)
 /// carries its identity, for `OutputGuard`; the others do not, so a run keeps nothing per
@@ -24,7 +26,7 @@ final class InputDiscovery {
         case recursive
     }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif"]
+    static let imageExtensions = Set(ReadableFormats.walkedExtensions)
 
     private let depth: Depth
     /// The output folder: never walked, and what "inside --out" means (its resolved path + "/").
@@ -107,11 +109,24 @@ final class InputDiscovery {
         }
         var files: [BatchInput] = []
         var subdirectories: [String] = []
+        var unreachable: [PlannedInput] = []
         for name in names where !name.hasPrefix(".") {
             let path = Self.join(directory, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             var link = stat()
-            guard RawPath.withCString(path, { lstat($0, &link) }) == 0 else { continue }
+            guard RawPath.withCString(path, { lstat($0, &link) }) == 0 else {
+                // A name that is listed but cannot be looked at is never dropped in silence:
+                // a folder without search permission fails once (none of its names can be
+                // reached), anything else (a path over PATH_MAX, a name gone since the
+                // listing) fails under its own name, and the walk goes on.
+                let code = errno
+                if code == EACCES {
+                    return failure(directory, relative, "cannot search the directory, so none of its files can be "
+                                   + "reached: \(String(cString: strerror(code)))")
+                }
+                unreachable.append(failure(path, relativePath, Self.unreachableReason(code)))
+                continue
+            }
             switch link.st_mode & S_IFMT {
             case S_IFDIR:
                 subdirectories.append(name)
@@ -130,7 +145,7 @@ final class InputDiscovery {
                 continue
             }
         }
-        let planned = zip(files, naming.names(forGroup: files)).map { PlannedInput(input: $0, name: $1) }
+        let planned = zip(files, naming.names(forGroup: files)).map { PlannedInput(input: $0, name: $1) } + unreachable
         frames.append(Frame(directory: directory, relative: relative, identity: identity, insideOut: insideOut,
                             files: planned[...], subdirectories: subdirectories[...]))
         return nil
@@ -171,6 +186,15 @@ final class InputDiscovery {
         let relativePath = relative.isEmpty ? "." : relative
         return PlannedInput(input: BatchInput(path: directory, relativePath: relativePath, discoveryError: error),
                             name: .collision(relativePath))
+    }
+
+    /// Why a listed name could not be looked at (`lstat` failed with `code`).
+    static func unreachableReason(_ code: Int32) -> String {
+        let reason = String(cString: strerror(code))
+        if code == ENAMETOOLONG {
+            return "cannot be reached: \(reason) (the path is longer than the system's limit of \(PATH_MAX) bytes)"
+        }
+        return "cannot be reached: \(reason)"
     }
 
     /// `./a/b.jpg` and `/data/a/b.jpg` -> `a/b.jpg` and `data/a/b.jpg`; nil with a `..` component.

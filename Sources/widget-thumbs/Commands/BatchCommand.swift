@@ -6,7 +6,8 @@ import WidgetThumbnails
 /// describes naming, re-runs, sharding and the contact sheet.
 struct BatchCommand: Command {
     static let inputs = ArgumentSpec("input", arity: .zeroOrMore,
-                                     help: "Image files and folders of images (jpg, jpeg, png, webp in folders).")
+                                     help: "Image files and folders of images "
+                                        + "(\(ReadableFormats.walkedExtensions.joined(separator: ", ")) in folders).")
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "dir", presence: .required,
         help: "The folder for the thumbnails, mirroring each input's path relative to the folder it came from. Created if missing.")
@@ -74,8 +75,8 @@ struct BatchCommand: Command {
             run, nor over a file widget-thumbs did not make unless --overwrite; temporary files go to \
             OUT/.widget-thumbs-staging/, and a run removes those that killed runs left. Every failure is printed as \
             'widget-thumbs: <file>: <reason>' and the batch goes on; the exit status is 1 if any input \
-            failed, 0 otherwise, 64 for a usage error. A progress bar appears on standard error only on \
-            a terminal; NO_COLOR turns its colour off.
+            failed or standard output could not be written, 0 otherwise, 64 for a usage error. A \
+            progress bar appears on standard error only on a terminal; NO_COLOR turns its colour off.
             """,
         arguments: [inputs],
         options: [out, family, format, maxSide, maxBytes, quality, .effort, color, jobs, memoryLimit, recursive, force,

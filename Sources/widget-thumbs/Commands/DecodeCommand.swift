@@ -3,7 +3,7 @@ import WidgetThumbnails
 /// `widget-thumbs decode <file> --out <file.pam>`: the decoded, upright RGBA8 pixels as PAM,
 /// in the layout `dwebp -pam` writes, so decoders can be compared byte for byte.
 struct DecodeCommand: Command {
-    static let file = ArgumentSpec("file", help: "The JPEG, PNG, WebP, HEIC or AVIF image to decode.")
+    static let file = ArgumentSpec("file", help: "The \(ReadableFormats.names("or")) image to decode.")
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "file.pam", presence: .required,
         help: "Where to write the PAM image. Replaced atomically (never left half written), never the input; "

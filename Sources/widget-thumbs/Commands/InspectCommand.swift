@@ -2,7 +2,7 @@ import WidgetThumbnails
 
 /// `widget-thumbs inspect <file> [--json]`: what the header says, without decoding pixels.
 struct InspectCommand: Command {
-    static let file = ArgumentSpec("file", help: "The JPEG, PNG, WebP, HEIC or AVIF image to inspect.")
+    static let file = ArgumentSpec("file", help: "The \(ReadableFormats.names("or")) image to inspect.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines.")
     static let box = OptionSpec.value(
         "box", valueName: "WxH", presence: .defaulted("500x500"),

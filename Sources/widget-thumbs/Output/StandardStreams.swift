@@ -24,14 +24,40 @@ enum StandardInput {
 /// Standard output, written whole; a reader that went away is an error (exit 1), not silence.
 enum StandardOutput {
     static func write(_ bytes: [UInt8]) throws(ImageError) {
+        if let code = DescriptorWriter.writeAll(bytes, to: STDOUT_FILENO) { throw failure(code) }
+    }
+
+    /// What a failed write on standard output says (`errno` `code`): every command reports it so.
+    static func failure(_ code: Int32) -> ImageError {
+        ImageError(.io, "cannot write: \(String(cString: strerror(code)))", file: "standard output")
+    }
+}
+
+/// The one loop that writes to a standard stream, used by `Console` and `StandardOutput`.
+enum DescriptorWriter {
+    /// Writes all of `bytes` to `descriptor`; nil when done, else the `errno` of the write that
+    /// failed (ENOSPC on a full disk or /dev/full, EIO, EPIPE when SIGPIPE is ignored). A
+    /// short write goes on where it stopped, an interrupted one is retried, and a descriptor
+    /// left non-blocking by whoever started us is waited on rather than taken for a failure.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ImageError(.io, "cannot write: \(String(cString: strerror(errno)))", file: "standard output")
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count > 0 {
+                written += count
+                continue
             }
-            written += count
+            let code = count < 0 ? errno : EIO
+            switch code {
+            case EINTR:
+                continue
+            case EAGAIN: // EWOULDBLOCK is the same number on Linux
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+            default:
+                return code
+            }
         }
+        return nil
     }
 }

@@ -62,10 +62,12 @@ struct InspectReport: Encodable {
              bitDepth, scanOrder, colorModel, iccProfile, frameCount, isLossless, box, decodeScale, heif
     }
 
-    /// Written by hand so that a missing profile is `null`, not an absent key.
+    /// Written by hand so that a missing profile is `null`, not an absent key. The file name
+    /// as `batch --json` gives names (`RawPath.readable`); the texts read from the file as they
+    /// are (`JSONOutput` makes them safe on a terminal).
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
+        try container.encode(RawPath.readable(file), forKey: .file)
         try container.encode(format, forKey: .format)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
@@ -84,7 +86,10 @@ struct InspectReport: Encodable {
         try container.encodeIfPresent(heif, forKey: .heif)
     }
 
-    /// The human form: one aligned `key: value` line per fact.
+    /// The human form: one aligned `key: value` line per fact. Every value is escaped
+    /// (`DisplayText`): the file name and the texts read from the file (the ICC profile's
+    /// description and colour space, the HEIF brand and item type) may hold anything, ESC and
+    /// newlines included, and must not reach the terminal raw.
     var lines: String {
         var pairs: [(key: String, value: String)] = [
             ("file", file),
@@ -104,7 +109,7 @@ struct InspectReport: Encodable {
             pairs.append(("lossless", isLossless ? "yes" : "no"))
         }
         pairs.append(("decode scale", "\(decodeScale) for a \(box) box"))
-        return KeyValueLines.format(pairs)
+        return KeyValueLines.format(pairs.map { ($0.key, DisplayText.escaped($0.value)) })
     }
 
     private static func describe(_ profile: ICCSummary) -> String {

@@ -1,8 +1,14 @@
 import Glibc
+import Synchronization
 import WidgetThumbnails
 
 /// Where the CLI's text goes: standard output for results and help, standard error for
-/// errors. Writes go straight to the file descriptors (no buffering to flush at exit).
+/// errors. Writes go straight to the file descriptors (no buffer to flush at exit).
+///
+/// A failed write on standard output (a full disk, /dev/full, an I/O error) is remembered,
+/// and later output is dropped, so a report is cut short but never has a hole in its middle;
+/// `WidgetThumbs.main` turns the failure into a message and exit status 1 when the command
+/// ends. Every command writes through here, so every command gets that one check.
 struct Console: Sendable {
     enum Stream: Sendable {
         case output
@@ -16,19 +22,33 @@ struct Console: Sendable {
         }
     }
 
+    /// The first failed write's `errno` on standard output, 0 while none failed. Shared by
+    /// every copy of this console (batch workers write from several threads).
+    private final class OutputFailure: Sendable {
+        let code = Atomic<Int32>(0)
+    }
+
+    private let outputFailure = OutputFailure()
+
     /// Writes `text` and a newline.
     func write(_ text: String, to stream: Stream = .output) {
         var bytes = Array(text.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(stream.descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return } // a closed pipe: nobody is listening any more
-            written += count
+        guard stream == .output else {
+            // A failed write on standard error has nowhere left to be reported.
+            _ = DescriptorWriter.writeAll(bytes, to: stream.descriptor)
+            return
         }
+        guard outputFailure.code.load(ordering: .acquiring) == 0 else { return }
+        if let code = DescriptorWriter.writeAll(bytes, to: stream.descriptor) {
+            _ = outputFailure.code.compareExchange(expected: 0, desired: code, ordering: .acquiringAndReleasing)
+        }
+    }
+
+    /// The failed write on standard output, if one failed so far.
+    var outputError: ImageError? {
+        let code = outputFailure.code.load(ordering: .acquiring)
+        return code == 0 ? nil : StandardOutput.failure(code)
     }
 
     /// `widget-thumbs: <file>: <code>: <reason>` on standard error: one input that failed.

@@ -70,8 +70,6 @@ enum ChildProcess {
         var description: String
     }
 
-    /// Runs `executable` with `arguments` (standard input is /dev/null) and waits for it,
-    /// killing it after `timeout` seconds.
     /// Whether `run` also samples the child's own peak memory while it runs.
     enum MemorySampling {
         case none
@@ -79,8 +77,12 @@ enum ChildProcess {
         case sampled
     }
 
+    /// Runs `executable` with `arguments` (standard input is /dev/null) and waits for it,
+    /// killing it after `timeout` seconds. `standardOutput` names a file opened for writing as
+    /// the child's standard output (/dev/full: every write fails), instead of the pipe whose
+    /// text `Result.stdout` holds (then empty).
     static func run(_ executable: String, _ arguments: [String], timeout: Double = 30,
-                    memory: MemorySampling = .none) throws -> Result {
+                    memory: MemorySampling = .none, standardOutput: String? = nil) throws -> Result {
         // Arguments as bytes (`RawPath`), so a test can pass a file name that is not UTF-8.
         let argv = ([executable] + arguments).map { argument in RawPath.withCString(argument) { strdup($0) } } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -100,7 +102,11 @@ enum ChildProcess {
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             // dup2 clears close-on-exec on the child's copies (1 and 2) only.
-            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            if let standardOutput {
+                posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY, 0)
+            } else {
+                posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            }
             posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
             var pid: pid_t = 0
             let spawnStatus = posix_spawn(&pid, executable, &actions, nil, argv, environment)

@@ -119,6 +119,27 @@ enum BombForge {
         return riff([vp8x(animated: true, width: width, height: height), webpChunk("ANIM", [0, 0, 0, 0, 0, 0])] + anmf)
     }
 
+    // MARK: zlib
+
+    /// `data` as a zlib stream of stored (uncompressed) blocks of at most 65,535 bytes, with
+    /// its Adler-32: what a PNG's iCCP or zTXt needs when the content matters, not the size.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var stream: [UInt8] = [0x78, 0x01]
+        let starts = Array(stride(from: 0, to: max(1, data.count), by: 65_535))
+        for start in starts {
+            let block = data[start..<min(data.count, start + 65_535)]
+            let length = UInt16(block.count)
+            stream += [start == starts.last ? 1 : 0] + littleEndian(UInt32(length), bytes: 2)
+                + littleEndian(UInt32(~length), bytes: 2) + block
+        }
+        var (a, b): (UInt32, UInt32) = (1, 0)
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return stream + bigEndian(b << 16 | a)
+    }
+
     // MARK: Bytes
 
     static func be32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {

@@ -64,6 +64,18 @@ import Testing
         #expect(RawPath.readable(RawPath.decode([0x61, 0xE9])) == "a\\xe9")
     }
 
+    /// `\xe9` stands for the byte 0xE9, so a name holding the text `\xe9` shows its backslash
+    /// doubled: no two names print alike.
+    @Test func aBackslashIsDoubledSoNoTwoNamesPrintAlike() {
+        let byte = RawPath.decode([0x78, 0xE9])
+        let text = #"x\xe9"#
+        #expect(RawPath.readable(byte) == #"x\xe9"#)
+        #expect(RawPath.readable(text) == #"x\\xe9"#)
+        #expect(DisplayText.escaped(text) == #"x\\xe9"#)
+        #expect(DisplayText.escaped("a\\b\n") == #"a\\b\u{a}"#)
+        #expect(DisplayText.escaped(byte) != DisplayText.escaped(text))
+    }
+
     @Test func errorsPrintOnOneLine() {
         let error = ConfinementError.notRegularFile("x\nwidget-thumbs: all clean\u{1B}]0;pwned\u{07}", kind: "a FIFO")
         #expect(!error.description.contains("\n"))
