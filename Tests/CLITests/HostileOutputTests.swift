@@ -280,6 +280,24 @@ import WidgetThumbnails
         #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
     }
 
+    /// `out/sub` is a symlink to `photos/`, which holds an original given as an input outside
+    /// `--out`: `src/sub/a.png`'s thumbnail, `out/sub/a.jpg`, would land on it. Outputs never
+    /// go through a symlinked folder out of `--out`.
+    @Test func anOutputNeverLandsOutsideOutThroughASymlinkedFolder() throws {
+        let fixture = try Fixture()
+        defer { fixture.directory.remove() }
+        for folder in ["src/sub", "photos"] {
+            try FileManager.default.createDirectory(atPath: fixture.directory.file(folder), withIntermediateDirectories: true)
+        }
+        let png = try ImageEncoder.encode(BatchFixtures.pattern(width: 200, height: 160, alpha: false), format: .png, quality: 90)
+        try fixture.directory.write("src/sub/a.png", png)
+        let original = try fixture.directory.write("photos/a.jpg", fixture.jpeg)
+        try #require(symlink(fixture.directory.file("photos"), fixture.directory.file("out/sub")) == 0)
+        let result = try Self.runKeeping([original], ["batch", original, fixture.directory.file("src"), "--recursive",
+                                                      "--out", fixture.out, "--overwrite", "--jobs", "1"], "symlinked folder")
+        #expect(result.status == 1 && result.stderr.contains("leads this output outside --out"), "\(result)")
+    }
+
     // MARK: - The batch's own records (classes 4 and 5)
 
     /// A record file linked to /dev/zero or /dev/urandom (or a private node of them) used to

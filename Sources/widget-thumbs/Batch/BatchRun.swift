@@ -33,7 +33,8 @@ struct BatchRun {
                            admission: MemoryAdmission(limitBytes: settings.memoryLimitBytes),
                            outDirectory: settings.outDirectory, settings: settings.fingerprintDigest,
                            force: settings.force, manifest: manifest,
-                           outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles),
+                           outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles,
+                                                    outDirectory: settings.outDirectory),
                            staging: staging, durability: settings.durability,
                            withRenderCost: settings.output == .json || settings.output == .jsonLines
                                || settings.contactSheet != nil)

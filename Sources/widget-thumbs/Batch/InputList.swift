@@ -82,16 +82,6 @@ final class InputList {
 
     deinit { if descriptor > STDIN_FILENO { close(descriptor) } }
 
-    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            written += count
-        }
-        return true
-    }
 
     var displayName: String { source == "-" ? "standard input" : source }
 
@@ -156,8 +146,8 @@ final class InputList {
             }
             if count <= 0 { atEnd = true; return }
             buffer.append(contentsOf: chunk[..<count])
-            if copy >= 0, !Self.writeAll(chunk[..<count], to: copy) {
-                openFailure = ImageError(.io, "cannot copy the list to a temporary file: \(String(cString: strerror(errno)))",
+            if copy >= 0, let code = DescriptorWriter.writeAll(Array(chunk[..<count]), to: copy) {
+                openFailure = ImageError(.io, "cannot copy the list to a temporary file: \(String(cString: strerror(code)))",
                                          file: displayName)
                 sourceFailure = openFailure
                 atEnd = true

@@ -6,8 +6,10 @@ import WidgetThumbnails
 /// a device, a FIFO or a read-only file); then a thumbnail never replaces a file widget-thumbs
 /// did not make (one no manifest or journal in `--out` records with that size) unless the user
 /// passed `--overwrite`. Every input inside `--out` is known before the first thumbnail is put
-/// in place (`InputCensus`), so an original listed or walked later is protected too. When
-/// nothing is there, the write may not replace anything that appears meanwhile.
+/// in place (`InputCensus`), so an original listed or walked later is protected too. A
+/// thumbnail never lands outside `--out` through a symlinked folder inside it: that would put
+/// it where the census's "inside `--out`" does not look. When nothing is there, the write may
+/// not replace anything that appears meanwhile.
 struct OutputGuard: Sendable {
     /// What `--overwrite` says about files in `--out` that widget-thumbs did not make.
     enum ForeignFiles: Sendable {
@@ -19,10 +21,22 @@ struct OutputGuard: Sendable {
 
     let inputs: InputIdentities
     let foreignFiles: ForeignFiles
+    /// `--out` resolved (symlinks followed), with a trailing slash; nil when it cannot be.
+    private let outRoot: String?
+
+    init(inputs: InputIdentities, foreignFiles: ForeignFiles, outDirectory: String) {
+        self.inputs = inputs
+        self.foreignFiles = foreignFiles
+        outRoot = InputDiscovery.resolved(outDirectory).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    }
 
     /// How the thumbnail `bytes` may be put at `path`; `recordedBytes` is the size a manifest or
     /// journal records for this output, when one does. Throws when it must not be written.
     func replacement(at path: String, bytes: [UInt8], recordedBytes: Int?) throws(ImageError) -> OutputFile.Replacement {
+        guard landsInsideOut(path) else {
+            throw ImageError(.invalidArgument,
+                             "a symlinked folder in --out leads this output outside --out; nothing is written there", file: path)
+        }
         switch try OutputOccupant.examine(path, inputs: inputs) {
         case .nothing:
             return .nothing
@@ -41,6 +55,19 @@ struct OutputGuard: Sendable {
             return .anything
         case .stream(let kind):
             throw ImageError(.io, "\(kind) is at the output path; it is kept", file: path)
+        }
+    }
+
+    /// Whether `path`'s nearest existing folder, resolved, lies inside `--out` (the folders
+    /// still to be made are made inside it).
+    private func landsInsideOut(_ path: String) -> Bool {
+        guard let outRoot else { return true }
+        var directory = OutputTarget.split(path).directory
+        while true {
+            if let resolved = InputDiscovery.resolved(directory) { return (resolved + "/").hasPrefix(outRoot) }
+            let parent = OutputTarget.split(directory).directory
+            if parent == directory { return true }
+            directory = parent
         }
     }
 }

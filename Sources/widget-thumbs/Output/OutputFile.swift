@@ -91,16 +91,9 @@ enum OutputFile {
               !inputs.contains(FileIdentity(status)) else {
             throw ImageError(.io, "the output path changed while it was checked; nothing was written", file: path)
         }
-        let flags = fcntl(descriptor, F_GETFL)
-        _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                throw ImageError(.io, "cannot write: \(SystemCallError.text(count < 0 ? errno : EIO))", file: path)
-            }
-            written += count
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        if let code = DescriptorWriter.writeAll(bytes, to: descriptor) {
+            throw ImageError(.io, "cannot write: \(SystemCallError.text(code))", file: path)
         }
         isOpen = false
         guard Glibc.close(descriptor) == 0 || errno == EINTR else {
