@@ -315,6 +315,17 @@ import WidgetThumbnails
         }
     }
 
+    /// A journal that is a hard link to a file outside `--out` (a killed run's journal, linked
+    /// by someone): it is appended to in place, so it is refused rather than written.
+    @Test func aHardLinkedJournalIsNotAppendedTo() throws {
+        let fixture = try Fixture()
+        defer { fixture.directory.remove() }
+        let journal = fixture.directory.file("out/.widget-thumbs.journal")
+        try #require(link(fixture.outside, journal) == 0)
+        let result = try Self.runKeeping([journal, fixture.outside], ["batch", fixture.photo, "--out", fixture.out], "hard link")
+        #expect(result.status == 1 && result.stderr.contains("hard links"), "\(result)")
+    }
+
     /// A record file with one line of 48 MiB used to be scanned quadratically (minutes); lines
     /// over `RecordFileLines.maximumLine` are skipped, named, in linear time.
     @Test func aRecordFileWithOneHugeLineIsSkippedInLinearTime() throws {

@@ -13,7 +13,8 @@ enum RecordFileLines {
 
     /// Opens the record file at `path` with `flags` (plus O_NOFOLLOW, O_NONBLOCK, O_CLOEXEC),
     /// checked by fstat to be a regular file, not an input of the run and, to be written, not
-    /// read-only (as `OutputOccupant` keeps a read-only file, even from root): nil when nothing is
+    /// read-only (as `OutputOccupant` keeps a read-only file, even from root) and without other
+    /// names (a hard link from outside `--out` would be appended to): nil when nothing is
     /// there (and `flags` does not create it); throws, naming the file and the reason, for
     /// anything else. The descriptor is returned blocking again.
     static func open(_ path: String, flags: Int32 = O_RDONLY, inputs: InputIdentities? = nil) throws(ImageError) -> Int32? {
@@ -33,10 +34,11 @@ enum RecordFileLines {
             close(descriptor)
             throw ImageError(.io, "the record file is not used: it is an input of this run", file: path)
         }
-        if flags & O_ACCMODE != O_RDONLY && status.st_mode & 0o222 == 0 {
+        if flags & O_ACCMODE != O_RDONLY, let reason = status.st_mode & 0o222 == 0
+            ? "it is read-only (mode \(String(status.st_mode & 0o7777, radix: 8)))"
+            : status.st_nlink > 1 ? "it has other names (hard links), which appending would change too" : nil {
             close(descriptor)
-            throw ImageError(.io, "the record file is not used: it is read-only (mode \(String(status.st_mode & 0o7777, radix: 8)))",
-                             file: path)
+            throw ImageError(.io, "the record file is not used: \(reason)", file: path)
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return descriptor
