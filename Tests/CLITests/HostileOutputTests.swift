@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 import WidgetThumbnails
 
 /// Every command that writes a file, through the binary, against what must never be replaced:
@@ -118,7 +119,7 @@ import WidgetThumbnails
             deviceNumbers = UInt64(status.st_rdev)
             mode = status.st_mode & 0o7777
             switch type {
-            case S_IFREG: contents = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+            case S_IFREG: contents = (try? FileBytes.contents(of: path)) ?? []
             case S_IFLNK: contents = Array(((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "").utf8)
             case S_IFDIR:
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -134,10 +135,11 @@ import WidgetThumbnails
     }
 
     /// Runs `arguments` (through `/bin/sh -c shell` with the binary as `$0` and the arguments
-    /// as `$1`..., when given) and checks that every path in `kept` is unchanged; returns the result.
+    /// as `$1`..., when given) and checks that every path in `kept` is unchanged and that a
+    /// refusal names `named` (the first kept path's name by default); returns the result.
     @discardableResult
     static func runKeeping(_ kept: [String], _ arguments: [String], _ label: String,
-                           shell: String? = nil) throws -> ChildProcess.Result {
+                           shell: String? = nil, named: String? = nil) throws -> ChildProcess.Result {
         let before = kept.map(Witness.init)
         let result = if let shell {
             try ChildProcess.run("/bin/sh", ["-c", shell, try #require(WidgetThumbsBinary.path, WidgetThumbsBinary.notFoundMessage)]
@@ -150,7 +152,7 @@ import WidgetThumbnails
             #expect(Witness(path) == witness, "\(label): \(path) was replaced or changed: \(result)")
         }
         if let status = result.status, status != 0 {
-            let name = URL(fileURLWithPath: kept[0]).lastPathComponent
+            let name = named ?? URL(fileURLWithPath: kept[0]).lastPathComponent
             #expect(result.stderr.contains(name), "\(label): the refusal does not name \(name): \(result)")
         }
         return result
@@ -241,6 +243,24 @@ import WidgetThumbnails
         let result = try Self.runKeeping([fixture.photo], [fixture.photo], "stdin",
                                          shell: "exec \"$0\" thumbnail - -o \"$1\" < \"$1\"")
         #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
+    }
+
+    /// A link to standard output's own file (`/proc/self/fd/1`, what `/dev/stdout` leads to)
+    /// is standard output: `-o /proc/self/fd/1 > file` fills the file, and stays refused when
+    /// that file is the input (`>> input`). (Not `/dev/stdout` itself: a build that renames
+    /// over it would replace the machine's link; nothing can be created in /proc.)
+    @Test func aLinkToStandardOutputsFileIsStandardOutput() throws {
+        let fixture = try Fixture()
+        defer { fixture.directory.remove() }
+        let file = fixture.directory.file("stdout.jpg")
+        let result = try Self.runKeeping([fixture.photo], [fixture.photo, file], "to stdout",
+                                         shell: "exec \"$0\" thumbnail \"$1\" -o /proc/self/fd/1 --format jpeg > \"$2\"")
+        #expect(result.status == 0, "\(result)")
+        #expect(Array(try FileBytes.contents(of: file).prefix(3)) == [0xFF, 0xD8, 0xFF], "standard output's file holds no JPEG")
+        let appended = try Self.runKeeping([fixture.photo], [fixture.photo], "to stdout, the input",
+                                           shell: "exec \"$0\" thumbnail \"$1\" -o /proc/self/fd/1 --format jpeg >> \"$1\"",
+                                           named: "/proc/self/fd/1")
+        #expect(appended.status == 1 && appended.stderr.contains("an input of this run"), "\(appended)")
     }
 
     // MARK: - An input found later (class 1)

@@ -61,16 +61,25 @@ enum OutputFile {
     /// read-only file): nothing there, it is created and never replaces a file that appears
     /// meanwhile; a regular file is replaced atomically; a FIFO or a character device (a
     /// terminal, `/dev/null`) is written into, never replaced; a symlink to a file is kept
-    /// (the user names the file itself, or removes the link).
+    /// (the user names the file itself, or removes the link), except one that leads to
+    /// standard output's own file (`-o /dev/stdout > file`): that is standard output.
     static func writeCommandOutput(_ bytes: [UInt8], toPath path: String, inputs: InputIdentities) throws(ImageError) {
         switch try OutputOccupant.examine(path, inputs: inputs) {
         case .nothing: try write(bytes, toPath: path, replacing: .nothing)
         case .regularFile: try write(bytes, toPath: path, replacing: .anything)
         case .stream: try writeInto(bytes, path: path, inputs: inputs)
+        case .symlink where isStandardOutput(path): try StandardOutput.write(bytes)
         case .symlink:
             throw ImageError(.io, "a symlink is at the output path; it is kept (name the file it leads to, or remove it)",
                              file: path)
         }
+    }
+
+    /// Whether `path` leads to the file standard output is open on.
+    private static func isStandardOutput(_ path: String) -> Bool {
+        var status = stat()
+        guard fstat(STDOUT_FILENO, &status) == 0, let target = FileIdentity(path: path) else { return false }
+        return target == FileIdentity(status)
     }
 
     /// Writes `bytes` into the FIFO or character device at `path`: opened without O_CREAT or
