@@ -132,13 +132,14 @@ struct BatchManifest: Sendable {
     /// Compacts this run's records: its journal's lines, then its earlier records that the
     /// journal does not redo, written atomically as its manifest; then drops the journal and
     /// the earlier version's file.
+    ///
     /// The manifest is written only over a regular file or nothing, never an input
     /// (`OutputOccupant`); a journal that could not be read is left in place, and its problem
     /// thrown after the manifest is written.
     func finish(staging: StagingFolder, durability: Durability) throws(ImageError) {
         // Nothing recorded and nothing to tidy: the manifest would come out the same.
-        var link = stat()
-        let journalExists = RawPath.withCString(journal.path) { lstat($0, &link) } == 0
+        var status = stat()
+        let journalExists = RawPath.withCString(journal.path) { lstat($0, &status) } == 0
         if index.ownLinesAreCompact && !journalExists { return }
         switch try OutputOccupant.examine(ownPath, inputs: inputs) {
         case .nothing, .regularFile: break

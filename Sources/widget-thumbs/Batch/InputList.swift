@@ -40,7 +40,7 @@ final class InputList {
     /// A failure to open or read the list, to report as the next entry.
     private var openFailure: ImageError?
     /// Where every byte read is copied (the first reading); -1 for none.
-    private var copy: Int32 = -1
+    private let copy: Int32
     /// The failure the source gave (the first reading).
     private var sourceFailure: ImageError?
     /// That failure, reported again after the replay's names.
@@ -67,6 +67,7 @@ final class InputList {
     private init(replaying copy: Int32, of list: InputList) {
         source = list.source
         separator = list.separator
+        self.copy = -1
         descriptor = lseek(copy, 0, SEEK_SET) == 0 ? dup(copy) : -1
         if descriptor < 0 {
             openFailure = ImageError(.io, "cannot read the copy of the list: \(String(cString: strerror(errno)))",
@@ -81,7 +82,6 @@ final class InputList {
     }
 
     deinit { if descriptor > STDIN_FILENO { close(descriptor) } }
-
 
     var displayName: String { source == "-" ? "standard input" : source }
 
