@@ -7,7 +7,8 @@ struct ThumbnailCommand: Command {
     static let input = ArgumentSpec("input", help: "The original image, or '-' to read it from standard input.")
     static let output = OptionSpec.value(
         "output", short: "o", valueName: "file", presence: .required,
-        help: "Where to write the thumbnail ('-' for standard output). A file is replaced atomically, never the input.")
+        help: "Where to write the thumbnail ('-' for standard output). A file is replaced atomically, never the input; "
+            + "a FIFO or a device is written into.")
 
     static let spec = CommandSpec(
         name: "thumbnail",
@@ -51,10 +52,8 @@ struct ThumbnailCommand: Command {
             try StandardOutput.write(thumbnail.bytes)
             return .success
         }
-        if let input = FileIdentity(path: inputPath), input == FileIdentity(path: outputPath) {
-            throw ImageError(.invalidArgument, "the output is the input; choose another output", file: outputPath)
-        }
-        try OutputFile.write(thumbnail.bytes, toPath: outputPath)
+        let inputs = inputPath == "-" ? InputIdentities(standardInput: ()) : InputIdentities(path: inputPath)
+        try OutputFile.writeCommandOutput(thumbnail.bytes, toPath: outputPath, inputs: inputs)
         return .success
     }
 
