@@ -3,8 +3,9 @@
 
 Writes Sources/WidgetThumbnails/RenderBudget/Catalog/WidgetCatalog+BuiltInJSON.swift: the JSON's
 exact text as a Swift raw string literal, which WidgetCatalog.builtIn parses with the same
-checks a user's --catalog file gets. Run it after every edit of the JSON (the test
-WidgetCatalogTests.theCompiledInCatalogueIsTheDataFile fails until you do).
+checks a user's --catalog file gets, and the README's device table (between the
+`<!-- catalogue:begin -->` and `<!-- catalogue:end -->` lines). Run it after every edit of the
+JSON (the test WidgetCatalogTests.theCompiledInCatalogueIsTheDataFile fails until you do).
 
     python3 scripts/generate-catalog.py           # rewrite the Swift file
     python3 scripts/generate-catalog.py --check   # exit 1 if it is out of date
@@ -16,6 +17,11 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "Data" / "widget-catalog.json"
 SWIFT = ROOT / "Sources" / "WidgetThumbnails" / "RenderBudget" / "Catalog" / "WidgetCatalog+BuiltInJSON.swift"
+README = ROOT / "README.md"
+BEGIN, END = "<!-- catalogue:begin -->", "<!-- catalogue:end -->"
+SHORT = {"systemSmall": "S", "systemMedium": "M", "systemLarge": "L", "systemExtraLarge": "XL",
+         "systemExtraLargePortrait": "XLP", "accessoryCircular": "circ", "accessoryRectangular": "rect",
+         "accessoryInline": "inline", "accessoryCorner": "corner"}
 
 
 def swift_source(text: str) -> str:
@@ -33,14 +39,52 @@ def swift_source(text: str) -> str:
     )
 
 
+def readme_table(catalog: dict) -> str:
+    """One line per row: the slots in pixels (OS-limited ones marked) and their sources' kinds."""
+    kinds = {source["id"]: source["kind"] for source in catalog["sources"]}
+    lines = [
+        "| row id | platform | screen | OS | devices | slots in px (surface) | figures |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for row in catalog["devices"]:
+        screen = ("{}x{}".format(*row["screen"]) if "screen" in row else "") + "@{}".format(row["scale"])
+        os_text = "/".join(str(v) for v in row["os"])
+        if "droppedBy" in row:
+            os_text += " (dropped by {})".format(row["droppedBy"])
+        slots = []
+        for slot in row["slots"]:
+            width, height = slot["pixels"]
+            size = str(width) if width == height else f"{width}x{height}"
+            text = f"{SHORT[slot['family']]} {size}"
+            if slot["surface"] not in ("homeScreen", "desktop", "spatial"):
+                text += f" ({slot['surface']})"
+            if "os" in slot and slot["os"] != row["os"]:
+                text += " [" + "/".join(str(v) for v in slot["os"]) + " only]"
+            slots.append(text)
+        figures = {}
+        for slot in row["slots"]:
+            figures.setdefault(kinds[slot["source"]], set()).add(slot["source"])
+        figure_text = "; ".join(f"{kind}: {', '.join(sorted(ids))}" for kind, ids in sorted(figures.items()))
+        lines.append(f"| `{row['id']}` | {row['platform']} | {screen} | {os_text} | {row['label']} | "
+                     f"{', '.join(slots)} | {figure_text} |")
+    return "\n".join(lines)
+
+
+def readme_source(text: str, catalog: dict) -> str:
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    return text[:start] + "\n" + readme_table(catalog) + "\n" + text[end:]
+
+
 def main() -> int:
-    expected = swift_source(DATA.read_text(encoding="utf-8"))
+    data = DATA.read_text(encoding="utf-8")
+    expected = {SWIFT: swift_source(data), README: readme_source(README.read_text(encoding="utf-8"), json.loads(data))}
     if "--check" in sys.argv[1:]:
-        if not SWIFT.exists() or SWIFT.read_text(encoding="utf-8") != expected:
-            print(f"{SWIFT.relative_to(ROOT)} is out of date: run python3 scripts/generate-catalog.py", file=sys.stderr)
-            return 1
-        return 0
-    SWIFT.write_text(expected, encoding="utf-8")
+        stale = [path for path, text in expected.items() if not path.exists() or path.read_text(encoding="utf-8") != text]
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is out of date: run python3 scripts/generate-catalog.py", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in expected.items():
+        path.write_text(text, encoding="utf-8")
     return 0
 
 

@@ -14,16 +14,30 @@ struct BudgetCommand: Command {
         abstract: "Show the render cost of a thumbnail size for every widget family and device.",
         discussion: """
             WidgetKit refuses an image whose pixel area is over an archival cap tied to the \
-            widget's slot (4.4 x the slot's pixel area for the Home Screen and desktop families, \
-            1.44 x for watch complications, the slot's own area where no cap has been logged), \
-            and a widget extension lives in 30 MB (15 MB on watchOS). The table gives the decoded \
-            RGBA bytes, their share of that memory, and per family the largest slot, the smallest \
-            cap and the device it belongs to (the binding device), and the devices where the size \
-            is over the cap. The devices are every current one of the catalogue (see \
-            'widget-thumbs devices'), or those --device, --platform and --os choose.
+            widget's slot: \(capRules). A widget extension lives in \(memoryLimits). The table \
+            gives the decoded RGBA bytes, their share of that memory, and per family the largest \
+            slot, the smallest cap and the device it belongs to (the binding device), and the \
+            devices where the size is over the cap. The devices are every current one of the \
+            catalogue (see 'widget-thumbs devices'), or those --device, --platform and --os choose.
             """,
         arguments: [subject],
         options: [family, json] + DeviceArguments.specs)
+
+    /// The catalogue's cap rules in a sentence, so the help cannot disagree with the data.
+    private static var capRules: String {
+        WidgetCatalog.builtIn.capRules.map { rule in
+            let scope = [rule.families.count == WidgetFamily.allCases.count ? [] : rule.families.map(\.rawValue),
+                         rule.platforms.map(\.rawValue), rule.surfaces.map(\.rawValue)]
+                .filter { !$0.isEmpty }.map { $0.joined(separator: ", ") }.joined(separator: " on ")
+            return "\(rule.multiplier) x the slot's pixel area for \(scope.isEmpty ? "every other slot" : scope) (\(rule.basis))"
+        }.joined(separator: "; ")
+    }
+
+    /// The catalogue's memory limits in a phrase.
+    private static var memoryLimits: String {
+        WidgetCatalog.builtIn.memoryLimits.map { "\($0.megabytes) MB on \($0.platforms.map(\.rawValue).joined(separator: ", "))" }
+            .joined(separator: ", ")
+    }
 
     enum Subject {
         case size(PixelSize)

@@ -20,6 +20,11 @@ import TestSupport
         let fromFile = try WidgetCatalog(parsing: bytes, file: Self.dataFile.path)
         #expect(fromFile == WidgetCatalog.builtIn)
         #expect(fromFile.devices.count > 40)
+        // The README's device table is generated from the same file.
+        let readme = try String(contentsOf: Corpus.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for row in fromFile.devices {
+            #expect(readme.contains("| `\(row.id)` |"), "README.md lacks \(row.id): run python3 scripts/generate-catalog.py")
+        }
     }
 
     @Test func theDefaultSetLeavesOutDroppedDevices() throws {
