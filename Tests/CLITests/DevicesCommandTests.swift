@@ -34,6 +34,24 @@ import WidgetThumbnails
         #expect(circular["pixels"] as? [Int] == [102, 102] && circular["capPixels"] as? Int == 14_981)
     }
 
+    /// The catalogue is compiled in: the binary copied alone into an empty folder (no resource
+    /// bundle beside it, another working directory) still budgets and lists devices.
+    @Test func aCopiedAloneBinaryRunsBudgetAndDevices() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let original = try #require(WidgetThumbsBinary.path)
+        let copy = folder.file("widget-thumbs")
+        // Copied by cp, not in this process: a write descriptor open here could be inherited by
+        // a child another test spawns meanwhile, and exec would fail with ETXTBSY.
+        #expect(try ChildProcess.run("/bin/cp", [original, copy]).status == 0)
+        let budget = try ChildProcess.run(copy, ["budget", "1254x1254", "--device", "iPhone 11 Pro", "--os", "26", "--json"])
+        #expect(budget.status == 0, "\(budget)")
+        // research §2.2 #5: PatchWidget's "iPhone 11 Pro, Small" cap 1,001,127.6 = 4.4 x 477².
+        #expect(budget.stdout.contains("\"capPixels\" : 1001127"), "\(budget.stdout)")
+        let devices = try ChildProcess.run(copy, ["devices", "--platform", "visionOS"])
+        #expect(devices.status == 0 && devices.stdout.contains("Apple Vision Pro"), "\(devices)")
+    }
+
     private static let fold = """
         {"schemaVersion": 1,
          "sources": [{"id": "mine", "kind": "measured", "reference": "measured on my device"}],
