@@ -55,7 +55,12 @@ public struct DeviceClass: Sendable, Hashable, CustomStringConvertible {
     public var screenText: String { (screen.map(\.description) ?? "") + "@\(scale)" }
 
     /// `iOS 26/27`.
-    public var osText: String { "\(platform.rawValue) " + osVersions.map(String.init).joined(separator: "/") }
+    public var osText: String { Self.osText(platform, osVersions) }
+
+    /// `iOS 26/27`: how reports name a platform's OS versions.
+    public static func osText(_ platform: Platform, _ versions: [Int]) -> String {
+        "\(platform.rawValue) " + versions.map(String.init).joined(separator: "/")
+    }
 
     /// "iPhone SE 2/3, 375x667@2, iOS 26/27": what reports print for the row.
     public var description: String { "\(label), \(screenText), \(osText)" }

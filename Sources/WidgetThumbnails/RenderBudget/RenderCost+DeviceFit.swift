@@ -36,10 +36,8 @@ extension RenderCost {
             self.fits = fits
         }
 
-        /// "iPhone SE 2/3, 375x667@2, iOS 26/27 (lockScreen)": the device and OS for a person.
-        public var deviceName: String {
-            "\(device), \(screen), \(platform.rawValue) " + os.map(String.init).joined(separator: "/")
-        }
+        /// "iPhone SE 2/3, 375x667@2, iOS 26/27": the device and OS for a person.
+        public var deviceName: String { "\(device), \(screen), \(DeviceClass.osText(platform, os))" }
 
         /// The slot's area in pixels.
         public var slotArea: Int { slotPixels.reduce(1, *) }

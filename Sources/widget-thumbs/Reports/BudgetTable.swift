@@ -28,7 +28,7 @@ struct BudgetTable {
         }
         if !unsized.isEmpty {
             lines += ["", "no size to budget against:"]
-            lines += unsized.map { "  \($0.family.rawValue) on \($0.platform.rawValue) \($0.surface.rawValue): \($0.note)" }
+            lines += unsized.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
     }
@@ -59,7 +59,7 @@ struct BudgetTable {
     private func deviceRows(_ family: RenderCost.FamilyCost) -> [String] {
         let header = ["device", "screen", "os", "surface", "slot px", "archival cap", "fits"]
         let rows = family.devices.map { device in
-            [device.device, device.screen, "\(device.platform.rawValue) " + device.os.map(String.init).joined(separator: "/"),
+            [device.device, device.screen, DeviceClass.osText(device.platform, device.os),
              device.surface.rawValue, "\(device.slotPixels[0])x\(device.slotPixels[1])",
              TableText.grouped(device.capPixels), device.fits ? "yes" : "NO"]
         }

@@ -49,12 +49,6 @@ struct DeviceListing: Encodable {
         var reference: String
     }
 
-    struct Unsized: Encodable {
-        var platform: Platform
-        var surface: WidgetSurface
-        var family: WidgetFamily
-        var note: String
-    }
 
     var schemaVersion = WidgetCatalog.schemaVersion
     var devices: [Row]
@@ -62,7 +56,7 @@ struct DeviceListing: Encodable {
     var sources: [Source]
     var capRules: [Rule]
     var memoryLimits: [Limit]
-    var unsizedSlots: [Unsized]
+    var unsizedSlots: [WidgetCatalog.UnsizedSlot]
 
     init(catalog: WidgetCatalog, devices chosen: [DeviceClass]) {
         devices = chosen.map { row in
@@ -83,21 +77,18 @@ struct DeviceListing: Encodable {
         }
         memoryLimits = catalog.memoryLimits.map { Limit(platforms: $0.platforms, megabytes: $0.megabytes, reference: $0.reference) }
         let platforms = Set(chosen.map(\.platform))
-        unsizedSlots = catalog.unsizedSlots.filter { platforms.contains($0.platform) }.map {
-            Unsized(platform: $0.platform, surface: $0.surface, family: $0.family, note: $0.note)
-        }
+        unsizedSlots = catalog.unsizedSlots.filter { platforms.contains($0.platform) }
     }
 
     var text: String {
         var lines: [String] = []
         for row in devices {
-            var title = "\(row.label), \(row.screen), \(row.platform.rawValue) " + row.os.map(String.init).joined(separator: "/")
-                + "  [\(row.id)]"
+            var title = "\(row.label), \(row.screen), \(DeviceClass.osText(row.platform, row.os))  [\(row.id)]"
             if let droppedBy = row.droppedBy { title += "  (dropped by \(droppedBy))" }
             lines.append(title)
             lines += TableText.aligned(row.slots.map { slot in
                 ["  \(slot.family.rawValue)", slot.surface.rawValue, "\(slot.pixels[0])x\(slot.pixels[1])",
-                 slot.os == row.os ? "" : "\(row.platform.rawValue) " + slot.os.map(String.init).joined(separator: "/"),
+                 slot.os == row.os ? "" : DeviceClass.osText(row.platform, slot.os),
                  "cap \(TableText.grouped(slot.capPixels)) (\(slot.capRule))", "\(slot.sourceKind): \(slot.source)"]
             })
             if let note = row.note { lines.append("  note: \(note)") }
@@ -115,9 +106,7 @@ struct DeviceListing: Encodable {
             "  \($0.megabytes) MB: \($0.platforms.map(\.rawValue).joined(separator: ", ")). \($0.reference)"
         }
         if !unsizedSlots.isEmpty {
-            lines += ["", "no size published or measured:"] + unsizedSlots.map {
-                "  \($0.family.rawValue) on \($0.platform.rawValue) \($0.surface.rawValue): \($0.note)"
-            }
+            lines += ["", "no size published or measured:"] + unsizedSlots.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
     }

@@ -79,7 +79,7 @@ public struct WidgetCatalog: Sendable, Equatable {
 
     /// A place a family is shown whose size nobody has published or measured: listed so that
     /// no number is guessed for it (StandBy and CarPlay scale the small widget up).
-    public struct UnsizedSlot: Sendable, Hashable {
+    public struct UnsizedSlot: Sendable, Hashable, Codable, CustomStringConvertible {
         /// The platform.
         public let platform: Platform
         /// Where it is shown.
@@ -88,6 +88,9 @@ public struct WidgetCatalog: Sendable, Equatable {
         public let family: WidgetFamily
         /// What is known.
         public let note: String
+
+        /// `systemSmall on iOS standBy: <note>`.
+        public var description: String { "\(family.rawValue) on \(platform.rawValue) \(surface.rawValue): \(note)" }
     }
 
     /// Every source a slot may name.
