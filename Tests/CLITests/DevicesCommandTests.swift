@@ -108,4 +108,27 @@ import WidgetThumbnails
         #expect(!FileManager.default.fileExists(atPath: folder.file("out")), "nothing written")
         #expect(!FileManager.default.fileExists(atPath: folder.file("t.jpg")), "nothing written")
     }
+
+    @Test func perDeviceWritesOneThumbnailPerSlotSize() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let source = folder.file("in.png")
+        try Data(try ImageEncoder.encode(BatchFixtures.pattern(width: 600, height: 600, alpha: true), format: .png, quality: 90))
+            .write(to: URL(fileURLWithPath: source))
+        let result = try WidgetThumbsBinary.run(["thumbnail", source, "-o", folder.file("c.png"), "--family", "accessoryCircular",
+                                                 "--per-device", "--device", "iPhone SE 3", "--device", "iPhone 17 Pro Max",
+                                                 "--os", "26"])
+        #expect(result.status == 0, "\(result)")
+        // research §1.3, iOS 26: the SE's circular slot is 112 px, the Pro Max's 180 px.
+        for (name, side) in [("c.accessoryCircular-112x112.png", 112), ("c.accessoryCircular-180x180.png", 180)] {
+            let info = try ImageDecoder.probe(try InputFile.read(folder.file(name), maxBytes: 1 << 20))
+            #expect(info.size == PixelSize(width: side, height: side), "\(name)")
+        }
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let files = try #require(report["files"] as? [[String: Any]])
+        #expect(files.count == 2)
+        #expect((files.last?["devices"] as? [String])?.first?.hasPrefix("iPhone SE 2/3, 375x667@2, iOS 26") == true)
+        #expect(try WidgetThumbsBinary.run(["thumbnail", source, "-o", folder.file("d.png"), "--per-device"]).status == 64)
+    }
 }
+

@@ -89,4 +89,12 @@ public struct DeviceClass: Sendable, Hashable, CustomStringConvertible {
                                     source: slot.source, capPixels: slot.capPixels, capRule: slot.capRule)
                            })
     }
+
+    /// The row with only the slots `keep` accepts (nil when none is left).
+    func keepingSlots(_ keep: (Slot) -> Bool) -> DeviceClass? {
+        let kept = slots.filter(keep)
+        guard !kept.isEmpty else { return nil }
+        return DeviceClass(id: id, platform: platform, screen: screen, scale: scale, osVersions: osVersions, label: label,
+                           names: names, droppedBy: droppedBy, note: note, slots: kept)
+    }
 }

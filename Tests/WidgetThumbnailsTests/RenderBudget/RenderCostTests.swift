@@ -105,4 +105,22 @@ import Testing
         let circular = FamilySizing.box(for: .accessoryCircular, sourceSize: PixelSize(width: 1000, height: 1000), devices: se)
         #expect(circular == PixelSize(width: 112, height: 112))
     }
+
+    /// research §1.3: a 112 px SE circular and a 180 px Pro Max circular cannot be one image;
+    /// the three big phones share 180 px, so they share one variant.
+    @Test func perDeviceVariantsSplitBySlotSize() throws {
+        let iPhones = try WidgetCatalog.builtIn.devices(DeviceSelection(platforms: [.iOS], osVersion: 26))
+        let variants = FamilySizing.variants(for: .accessoryCircular, devices: iPhones)
+        #expect(variants.map(\.slot.width) == [191, 180, 174, 173, 120, 112])
+        let proMax = try #require(variants.first { $0.slot.width == 180 })
+        #expect(Set(proMax.devices.map(\.id)) == ["iphone-440x956@3-ios26", "iphone-430x932@3-ios26", "iphone-428x926@3-ios26"])
+        #expect(proMax.name == "accessoryCircular-180x180")
+        // Each variant's box covers its own slot and stays under its own cap (180² here).
+        let box = FamilySizing.box(for: .accessoryCircular, sourceSize: PixelSize(width: 1000, height: 1000), devices: proMax.devices)
+        #expect(box == PixelSize(width: 180, height: 180))
+        // An iPad's systemSmall on two surfaces of two sizes lands in two variants.
+        let mini = try WidgetCatalog.builtIn.devices(DeviceSelection(names: ["ipad-744x1133@2"]))
+        let small = FamilySizing.variants(for: .systemSmall, devices: mini)
+        #expect(small.map(\.slot.width) == [266, 240] && small.allSatisfy { $0.devices.first?.slots.count == 1 })
+    }
 }
