@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `widget-thumbs budget`, checked against figures worked out from the research tables
-/// (research/widget-sizes-2026.md §1.3-1.5 and the logged caps of §2.2), not from our code.
+/// `widget-thumbs budget`, checked against figures worked out by hand from the measured and
+/// published slots (their sources are in Data/widget-catalog.json), not from our code.
 @Suite struct BudgetCommandTests {
     private func json(_ arguments: [String]) throws -> [String: Any] {
         let result = try WidgetThumbsBinary.run(arguments)

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// research/widget-sizes-2026.md §2.2 through the binary: `budget` reproduces each logged cap
-/// on the device it belongs to, and a size one pixel wider than WidgetKit's maximumSize is over
-/// it. The figures are typed in from the research table (#7, unexplained, is not here).
+/// The archival caps developers logged (listed with their sources in the system-families and
+/// watch-complications rules of Data/widget-catalog.json), through the binary: `budget`
+/// reproduces each on the device it belongs to, and a size one pixel wider than WidgetKit's
+/// maximumSize is over it. The maxima are typed in from the logs; Sinced2's, which matches no
+/// known slot, is not here.
 @Suite struct BudgetLoggedCapTests {
     /// (log #, row id, family, logged maximum rounded down, largest whole size under maximumSize).
     static let logs: [(String, String, String, Int, Int, Int)] = [

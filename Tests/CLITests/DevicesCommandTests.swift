@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetThumbnails
 
-/// `widget-thumbs devices` and `--catalog` (figures from research/widget-sizes-2026.md).
+/// `widget-thumbs devices` and `--catalog` (figures from the sources Data/widget-catalog.json cites).
 @Suite struct DevicesCommandTests {
     private func document(_ arguments: [String]) throws -> [String: Any] {
         let result = try WidgetThumbsBinary.run(["devices", "--json"] + arguments)
@@ -46,7 +46,7 @@ import WidgetThumbnails
         #expect(try ChildProcess.run("/bin/cp", [original, copy]).status == 0)
         let budget = try ChildProcess.run(copy, ["budget", "1254x1254", "--device", "iPhone 11 Pro", "--os", "26", "--json"])
         #expect(budget.status == 0, "\(budget)")
-        // research §2.2 #5: PatchWidget's "iPhone 11 Pro, Small" cap 1,001,127.6 = 4.4 x 477².
+        // PatchWidget's logged "iPhone 11 Pro, Small" cap 1,001,127.6 = 4.4 x 477².
         #expect(budget.stdout.contains("\"capPixels\" : 1001127"), "\(budget.stdout)")
         let devices = try ChildProcess.run(copy, ["devices", "--platform", "visionOS"])
         #expect(devices.status == 0 && devices.stdout.contains("Apple Vision Pro"), "\(devices)")
@@ -119,7 +119,7 @@ import WidgetThumbnails
                                                  "--per-device", "--device", "iPhone SE 3", "--device", "iPhone 17 Pro Max",
                                                  "--os", "26"])
         #expect(result.status == 0, "\(result)")
-        // research §1.3, iOS 26: the SE's circular slot is 112 px, the Pro Max's 180 px.
+        // FrameUp, iOS 26: the SE's circular slot is 112 px, the Pro Max's 180 px.
         for (name, side) in [("c.accessoryCircular-112x112.png", 112), ("c.accessoryCircular-180x180.png", 180)] {
             let info = try ImageDecoder.probe(try InputFile.read(folder.file(name), maxBytes: 1 << 20))
             #expect(info.size == PixelSize(width: side, height: side), "\(name)")

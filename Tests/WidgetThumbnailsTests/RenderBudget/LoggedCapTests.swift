@@ -1,10 +1,11 @@
 import Testing
 @testable import WidgetThumbnails
 
-/// research/widget-sizes-2026.md §2.2: every archival cap developers logged, reproduced to the
-/// pixel from the catalogue's slot and its cap rule, on the device it belongs to. The maxima
-/// and slot sizes are typed in from the research table; #7 (526,750.4, 346² px) is the one it
-/// marks unexplained and is not here.
+/// Every archival cap developers logged (listed with their sources in the cap rules of
+/// Data/widget-catalog.json), reproduced to the pixel from the catalogue's slot and its cap
+/// rule, on the device it belongs to. The maxima and slot sizes are typed in from the logs and
+/// the measurements; Sinced2's (526,750.4 = 4.4 x 346²), which matches no known slot, is not
+/// here.
 @Suite struct LoggedCapTests {
     struct Logged: Sendable, CustomTestStringConvertible {
         var number: String

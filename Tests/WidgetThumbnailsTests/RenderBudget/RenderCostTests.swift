@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import WidgetThumbnails
 
-/// The render cost against the catalogue. Expected figures are worked out here from the
-/// research tables (research/widget-sizes-2026.md §1.3-1.5, §2), not read from the code.
+/// The render cost against the catalogue. Expected figures are worked out here by hand from
+/// the measured and published slots (sources in Data/widget-catalog.json), not read from the code.
 @Suite struct RenderCostTests {
     private func entry(_ cost: RenderCost, _ family: WidgetFamily, _ id: String,
                        surface: WidgetSurface? = nil) throws -> RenderCost.DeviceFit {
@@ -106,7 +106,7 @@ import Testing
         #expect(circular == PixelSize(width: 112, height: 112))
     }
 
-    /// research §1.3: a 112 px SE circular and a 180 px Pro Max circular cannot be one image;
+    /// FrameUp, iOS 26: a 112 px SE circular and a 180 px Pro Max circular cannot be one image;
     /// the three big phones share 180 px, so they share one variant.
     @Test func perDeviceVariantsSplitBySlotSize() throws {
         let iPhones = try WidgetCatalog.builtIn.devices(DeviceSelection(platforms: [.iOS], osVersion: 26))

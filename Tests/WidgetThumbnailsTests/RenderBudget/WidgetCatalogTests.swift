@@ -30,8 +30,8 @@ import TestSupport
     @Test func theDefaultSetLeavesOutDroppedDevices() throws {
         let current = WidgetCatalog.builtIn.currentDevices
         #expect(current.allSatisfy { $0.isCurrent })
-        // research/widget-sizes-2026.md §1.1: 414x736 stops at iOS 16, 320x568 at iOS 15; iPadOS 27
-        // runs on no 768x1024 or 834x1112 iPad; watchOS 27 on Series 10+, Ultra 2+, SE 3 only.
+        // 414x736 stops at iOS 16, 320x568 at iOS 15; iPadOS 27 runs on no 768x1024 or 834x1112
+        // iPad; watchOS 27 on Series 10 and later, Ultra 2 and later, and SE 3 only.
         for id in ["iphone-414x736@3-ios18", "iphone-320x568@2-ios18", "ipad-768x1024@2", "ipad-834x1112@2",
                    "watch-41mm@2", "watch-45mm@2"] {
             #expect(!(try row(id)).isCurrent, "\(id)")
@@ -59,7 +59,7 @@ import TestSupport
         }
     }
 
-    /// research/widget-sizes-2026.md §1.3: iOS 26 frames are whole pixels with fractional points.
+    /// FrameUp: iOS 26 frames are whole pixels with fractional points (source frameup-ios26).
     @Test func slotsAreThePixelsMeasuredNotRoundedPoints() throws {
         #expect(try row("iphone-440x956@3-ios26").slots(for: .systemSmall).first?.pixels == PixelSize(width: 530, height: 530))
         #expect(try row("iphone-375x667@2-ios26").slots(for: .accessoryCircular).first?.pixels == PixelSize(width: 112, height: 112))

@@ -71,7 +71,7 @@ extension WidgetCatalog {
       "families": ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "systemExtraLargePortrait"],
       "multiplier": 4.4,
       "basis": "logged",
-      "reference": "Eight archival errors logged by developers (\"Widget archival failed due to image being too large ... > max[M]\") are each 4.4 x the pixel area of an iPhone or iPad slot (maximumSize = 2.2 w x 2.0 h)."
+      "reference": "Eight archival errors logged by developers (\"Widget archival failed due to image being too large ... > max[M]\", WidgetKit.WidgetArchiver.ArchivingError.imageTooLarge) are each 4.4 x the pixel area of an iPhone or iPad slot (maximumSize = 2.2 w x 2.0 h): max 718,080 (Apple Developer Forums thread 773785) = iPad 820x1180 medium 600x272; 2,121,055.2 (TortugaPower/BookPlayer issue 1230, a 1536x2039 image) = 393x852 iOS 18 medium 1017x474; 1,039,262.4 (Habitto, 2048x2048) = 390x844 iOS 26 small 486; 1,001,127.6 (PatchWidget, \"iPhone 11 Pro, Small\", 1254x1254) = 375x812 iOS 26 small 477; 2,275,490.8 (a pet widget, 2400x1595) = 402x874 iOS 26 medium 1049x493; 951,390 (forums 710745/768169) = 375x812 iOS 18 small 465; 988,574.4 (Xcode 16.3 preview, (1042.8, 948)) = 393x852 iOS 18 small 474; 1,069,415.6 (anime-quote widget, (1084.6, 986)) = 402x874 iOS 26 small 493. One more log (Sinced2, max 526,750.4 = 4.4 x 346 squared) matches no known slot."
     },
     {
       "id": "desktop-families",
@@ -88,7 +88,7 @@ extension WidgetCatalog {
       "families": ["accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"],
       "multiplier": 1.44,
       "basis": "logged",
-      "reference": "A watch complication's logged cap, (384, 384) totalArea 147456 > max[14981.76], is 1.44 x a 102 px circular slot (1.2 per axis)."
+      "reference": "A watch complication's logged cap (a FlagView widget: \"the limit is the widget's pixel area times 1.44\"), (384, 384) totalArea 147456 > max[14981.76], is 1.44 x the 102 px circular slot of the 46 mm and Ultra 3 watches (1.2 per axis)."
     },
     {
       "id": "unmeasured",
