@@ -81,16 +81,21 @@ struct DeviceListing: Encodable {
     }
 
     var text: String {
+        // One alignment for every slot line, so the columns line up from row to row.
+        var slotLines = TableText.aligned(devices.flatMap { row in
+            row.slots.map { slot in
+                ["  \(slot.family.rawValue)", slot.surface.rawValue, "\(slot.pixels[0])x\(slot.pixels[1])",
+                 slot.os == row.os ? "" : DeviceClass.osText(row.platform, slot.os),
+                 "cap \(TableText.grouped(slot.capPixels)) (\(slot.capRule))", "\(slot.sourceKind): \(slot.source)"]
+            }
+        })[...]
         var lines: [String] = []
         for row in devices {
             var title = "\(row.label), \(row.screen), \(DeviceClass.osText(row.platform, row.os))  [\(row.id)]"
             if let droppedBy = row.droppedBy { title += "  (dropped by \(droppedBy))" }
             lines.append(title)
-            lines += TableText.aligned(row.slots.map { slot in
-                ["  \(slot.family.rawValue)", slot.surface.rawValue, "\(slot.pixels[0])x\(slot.pixels[1])",
-                 slot.os == row.os ? "" : DeviceClass.osText(row.platform, slot.os),
-                 "cap \(TableText.grouped(slot.capPixels)) (\(slot.capRule))", "\(slot.sourceKind): \(slot.source)"]
-            })
+            lines += slotLines.prefix(row.slots.count)
+            slotLines = slotLines.dropFirst(row.slots.count)
             if let note = row.note { lines.append("  note: \(note)") }
         }
         if notShown > 0 {
