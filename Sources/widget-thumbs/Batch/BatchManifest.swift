@@ -54,13 +54,14 @@ struct BatchManifest: Sendable {
         }
 
         /// The recorded report as a skipped entry for `input`, its output under `outDirectory`.
-        func skippedReport(input: String, outDirectory: String, withRenderCost: Bool) -> BatchItemReport {
+        func skippedReport(input: String, outDirectory: String, withRenderCost: Bool, devices: [DeviceClass]) -> BatchItemReport {
             var report = item
             report.status = .skipped
             report.input = input
             report.output = InputDiscovery.join(outDirectory, output)
             if withRenderCost, let width = item.width, let height = item.height {
-                report.renderCost = RenderCost(size: PixelSize(width: width, height: height), bytesPerPixel: bytesPerPixel)
+                report.renderCost = RenderCost(size: PixelSize(width: width, height: height), bytesPerPixel: bytesPerPixel,
+                                               devices: devices)
             }
             return report
         }

@@ -21,11 +21,12 @@ struct ThumbnailCommand: Command {
             curl -s https://example.com/photo.jpg | widget-thumbs thumbnail - -o - --format webp > t.webp
             """,
         arguments: [input],
-        options: [output] + ThumbnailArguments.specs)
+        options: [output] + ThumbnailArguments.specs + [PerDeviceThumbnails.flag])
 
     var inputPath: String
     var outputPath: String
     var options: ThumbnailOptions
+    var perDevice: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.required(Self.input)
@@ -37,9 +38,11 @@ struct ThumbnailCommand: Command {
         } else if let named, options.format != .auto, options.format != named {
             throw UsageError("The output name '\(outputPath)' says \(named.rawValue), but --format says \(options.format.rawValue)")
         }
+        perDevice = try PerDeviceThumbnails.isAsked(arguments, family: options.family, output: outputPath)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        if perDevice { return try PerDeviceThumbnails(input: inputPath, output: outputPath, options: options).run(console) }
         let pipeline = ThumbnailPipeline(options: options)
         let thumbnail: Thumbnail
         if inputPath == "-" {
