@@ -64,6 +64,8 @@ int wt_heif_testing_encode(const uint8_t *rgb, int width, int height, wt_heif_te
         nclx->transfer_characteristics = (enum heif_transfer_characteristics)colour.transfer;
         nclx->matrix_coefficients = (enum heif_matrix_coefficients)colour.matrix;
         nclx->full_range_flag = (uint8_t)colour.full_range;
+        // libheif 1.15 writes the image's own profile; newer versions take the option.
+        heif_image_set_nclx_color_profile(image, nclx);
         options->output_nclx_profile = nclx;
         options->macOS_compatibility_workaround_no_nclx_profile = 0;
     }

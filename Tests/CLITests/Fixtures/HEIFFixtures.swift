@@ -30,7 +30,7 @@ enum HEIFFixtures {
             wt_heif_testing_colour(write_nclx: 1, primaries: $0.primaries, transfer: $0.transfer, matrix: $0.matrix,
                                    full_range: $0.fullRange ? 1 : 0)
         } ?? wt_heif_testing_colour(write_nclx: 0, primaries: 0, transfer: 0, matrix: 0, full_range: 0)
-        var strings = parameters.flatMap { [strdup($0.0), strdup($0.1)] }
+        let strings = parameters.flatMap { [strdup($0.0), strdup($0.1)] }
         defer { strings.forEach { free($0) } }
         var list: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
         var out: UnsafeMutablePointer<UInt8>?
