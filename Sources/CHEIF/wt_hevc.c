@@ -132,6 +132,11 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
 int32_t wt_hevc_picture_width(const wt_hevc_picture *picture) { return picture != NULL ? picture->width : 0; }
 int32_t wt_hevc_picture_height(const wt_hevc_picture *picture) { return picture != NULL ? picture->height : 0; }
 
+void wt_hevc_picture_colour(const wt_hevc_picture *picture, int32_t *matrix, int32_t *full_range) {
+    if (matrix != NULL) *matrix = picture != NULL ? de265_get_image_matrix_coefficients(picture->image) : 2;
+    if (full_range != NULL) *full_range = picture != NULL ? de265_get_image_full_range_flag(picture->image) : 0;
+}
+
 static inline uint8_t clamp(int32_t value) { return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value); }
 
 /// The conversion in 16.16 fixed point: R = Y' + 2(1-Kr) Cr, B = Y' + 2(1-Kb) Cb, G from the
