@@ -85,3 +85,19 @@ struct HEIFEncodedFileTests {
         #expect(thumbnailDifference.allSatisfy { $0 < 0.75 }, "\(name): thumbnail is \(thumbnailDifference) levels from libheif")
     }
 }
+
+extension HEIFEncodedFileTests {
+    /// `inspect` lists the images besides the primary: none in a one-image file, the rest of a
+    /// burst in a three-image one (the primary is a top-level image too).
+    @Test(arguments: [(1, "none"), (3, "2 top-level (not decoded)")])
+    func inspectCountsOnlyTheImagesBesidesThePrimary(count: Int, expected: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = try directory.write("images.heic", try HEIFFixtures.encode(nclx: nil, count: count))
+        let result = try WidgetThumbsBinary.run(["inspect", input])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("other images:     \(expected)\n"), "\(result.stdout)")
+        let json = try WidgetThumbsBinary.run(["inspect", input, "--json"])
+        #expect(json.stdout.contains("\"topLevelImages\" : \(count)"), "\(json.stdout)")
+    }
+}
