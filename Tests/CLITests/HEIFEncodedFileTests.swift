@@ -101,3 +101,43 @@ extension HEIFEncodedFileTests {
         #expect(json.stdout.contains("\"topLevelImages\" : \(count)"), "\(json.stdout)")
     }
 }
+
+extension HEIFEncodedFileTests {
+    /// An overlay (iovl) primary, as some Nokia phones write, is decoded: two HEVC images side by
+    /// side and one lower down, over a black canvas, 16- and 32-bit fields alike. Every command
+    /// takes it, and `decode` and `thumbnail` give libheif's own picture.
+    @Test(arguments: [false, true])
+    func anOverlayPrimaryIsDecodedAsLibheifDecodesIt(largeFields: Bool) throws {
+        let canvas = PixelSize(width: 160, height: 100)
+        let file = try HEIFFixtures.overlay(canvas: (160, 100), offsets: [(0, 0), (64, 0), (90, 40)],
+                                            largeFields: largeFields)
+        let reference = try HEIFFixtures.libheifDecode(file, size: canvas)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = try directory.write("overlay.heic", file)
+
+        let inspect = try WidgetThumbsBinary.run(["inspect", input])
+        #expect(inspect.status == 0, "\(inspect)")
+        #expect(inspect.stdout.contains("HEIF brand:       heic, primary iovl"), "\(inspect.stdout)")
+
+        let pam = directory.file("overlay.pam")
+        let decode = try WidgetThumbsBinary.run(["decode", input, "--out", pam])
+        try #require(decode.status == 0, "\(decode)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pam)))
+        let header = Array("P7\nWIDTH 160\nHEIGHT 100\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)
+        try #require(bytes.starts(with: header) && bytes.count == header.count + canvas.area * 4, "not a 160x100 PAM")
+        let decodeDifference = HEIFFixtures.meanDifference(rgba: Array(bytes[header.count...]), rgb: reference)
+        #expect(decodeDifference.allSatisfy { $0 < 0.5 }, "decode is \(decodeDifference) levels from libheif")
+
+        let png = directory.file("overlay.png")
+        let thumbnail = try WidgetThumbsBinary.run(["thumbnail", input, "-o", png, "--format", "png", "--max-side", "160"])
+        try #require(thumbnail.status == 0, "\(thumbnail)")
+        let made = try ImageDecoder.decodeFile(atPath: png).image
+        try #require(made.size == canvas, "\(made.size)")
+        let thumbnailDifference = HEIFFixtures.meanDifference(rgba: made.pixels, rgb: reference)
+        #expect(thumbnailDifference.allSatisfy { $0 < 0.5 }, "thumbnail is \(thumbnailDifference) levels from libheif")
+        // The canvas shows where no image lies: black below the first two, right of the third.
+        let corner = (99 * 160 + 10) * 4
+        #expect(Array(made.pixels[corner..<corner + 3]).allSatisfy { $0 < 8 }, "\(made.pixels[corner..<corner + 3])")
+    }
+}

@@ -2,6 +2,7 @@ import CHEIFTestFixtures
 import Foundation
 import CShimMessage
 import Testing
+import TestSupport
 import WidgetThumbnails
 
 /// Small HEIC and AVIF files made in-process with libheif's own encoders (the CHEIFTestFixtures
@@ -92,5 +93,20 @@ extension HEIFFixtures {
             return nil
         }
         return search(0..<file.count)
+    }
+}
+
+extension HEIFFixtures {
+    /// An overlay (iovl) primary, as some Nokia phones write: `offsets.count` copies of the
+    /// 64x48 test image, coded by libheif's HEVC encoder, placed on a `canvas` painted black.
+    static func overlay(canvas: (width: UInt32, height: UInt32), offsets: [(x: Int32, y: Int32)],
+                        largeFields: Bool = false) throws -> [UInt8] {
+        let coded = try encode(nclx: nil)
+        let config = try #require(range(ofBox: "hvcC", in: coded), "no hvcC box")
+        let data = try #require(range(ofBox: "mdat", in: coded), "no mdat box")
+        return HEIFForge.overlay(canvas: canvas, offsets: offsets,
+                                 tileSize: (UInt32(size.width), UInt32(size.height)),
+                                 config: Array(coded[config.lowerBound + 8..<config.upperBound]),
+                                 data: Array(coded[data.lowerBound + 8..<data.upperBound]), largeFields: largeFields)
     }
 }
