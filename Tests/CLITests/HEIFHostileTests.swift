@@ -75,6 +75,9 @@ import TestSupport
             Case(name: "iovl-offset-int32-max.heic",
                  bytes: F.overlay(canvas: (64, 64), offsets: [(0, 0), (5, Int32.max)], tileSize: (64, 64), largeFields: true),
                  reason: "places image 2", whenDecoded: true),
+            Case(name: "iovl-offsets-missing.heic",
+                 bytes: F.overlay(canvas: (64, 64), offsets: [(0, 0)], tileSize: (64, 64), unplacedInputs: 2),
+                 reason: "not the 26 its 3 images need", whenDecoded: true),
         ]
         for fraction in [0.1, 0.5, 0.9] {
             cases.append(Case(name: "forged-cut\(Int(fraction * 100)).heic",

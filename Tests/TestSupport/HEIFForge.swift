@@ -87,14 +87,15 @@ public enum HEIFForge {
     /// items of `tileSize`, all coded as `data` with the decoder configuration `config` (an
     /// hvcC payload), placed at `offsets` on a `canvas` painted `fill` (16-bit RGBA) first.
     /// `declaredSize` is the overlay's ispe (the canvas unless given); `largeFields` writes
-    /// 32-bit canvas and offset fields. Items 1... are the inputs, the overlay comes last.
+    /// 32-bit canvas and offset fields; `unplacedInputs` adds inputs the data gives no offset
+    /// (a short payload). Items 1... are the inputs, the overlay comes last.
     public static func overlay(canvas: (width: UInt32, height: UInt32), offsets: [(x: Int32, y: Int32)],
                                tileSize: (width: UInt32, height: UInt32), config: [UInt8] = hvcC,
                                data: [UInt8] = [0, 0, 0, 1], fill: [UInt16] = [0, 0, 0, 0xFFFF],
                                declaredSize: (width: UInt32, height: UInt32)? = nil,
-                               largeFields: Bool = false) -> [UInt8] {
-        let overlayID = UInt16(offsets.count + 1)
-        let inputIDs = (1...offsets.count).map { UInt16($0) }
+                               largeFields: Bool = false, unplacedInputs: Int = 0) -> [UInt8] {
+        let overlayID = UInt16(offsets.count + unplacedInputs + 1)
+        let inputIDs = (1..<overlayID).map { UInt16($0) }
         func field(_ value: Int32) -> [UInt8] {
             largeFields ? u32(UInt32(bitPattern: value)) : u16(UInt16(truncatingIfNeeded: value))
         }

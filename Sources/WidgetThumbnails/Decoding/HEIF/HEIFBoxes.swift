@@ -307,7 +307,7 @@ struct HEIFBoxes {
         guard inputs > 0 else { throw ImageError(.corruptImage, "the overlay (iovl) item \(item) references no images") }
         guard let data = locations[item], data.count == 1, let range = data.first,
               let version = reader.u8(range.lowerBound), version == 0, let flags = reader.u8(range.lowerBound + 1) else {
-            throw ImageError(.corruptImage, "the overlay (iovl) item \(item) has no readable data")
+            throw ImageError(.corruptImage, "the overlay (iovl) item \(item) has no data of version 0 in one extent")
         }
         let fieldSize = flags & 1 == 0 ? 2 : 4
         // A version and a flags byte, four 16-bit fill values, the canvas, then an x and y per input.
