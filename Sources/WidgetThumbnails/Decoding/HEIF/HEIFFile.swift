@@ -13,6 +13,7 @@ struct HEIFFile {
 
     init(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) {
         guard !bytes.isEmpty else { throw ImageError(.corruptImage, "the file is empty") }
+        DecodeTrace.record(.heifOpen)
         guard let fileType = HEIFFileType(Array(bytes.prefix(HEIFFileType.sniffLength))), fileType.isHEIF else {
             throw ImageError(.unsupportedFormat, "no ftyp box with a HEIF or AVIF brand")
         }

@@ -88,6 +88,7 @@ enum JPEGDecoder: FormatDecoder {
 
     /// The marker walk over the file's head, with what can be refused before libjpeg starts.
     private static func walk(_ source: JPEGSource, limits: DecodeLimits) throws(ImageError) -> JPEGMarkers {
+        DecodeTrace.record(.jpegMarkerWalk)
         guard source.count <= limits.maxFileBytes else {
             throw ImageError(.tooLarge, "\(source.count) bytes, over the file limit of \(limits.maxFileBytes)")
         }

@@ -72,6 +72,7 @@ struct JPEGRowReader: ~Copyable {
     ) throws(ImageError) -> Result {
         var handle: OpaquePointer?
         var info = wt_jpeg_reader_info()
+        DecodeTrace.record(.libjpegOpen)
         try JPEGStatus.check(stage: .header) { message in open(&handle, &info, message) }
         guard let handle else { throw ImageError(.corruptImage, "libjpeg returned no reader") }
         let header = Header(size: PixelSize(width: Int(info.width), height: Int(info.height)),

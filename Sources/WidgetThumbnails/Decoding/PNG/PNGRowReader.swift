@@ -88,6 +88,7 @@ public struct PNGRowReader: ~Copyable {
     ) throws(ImageError) -> Result {
         var handle: OpaquePointer?
         var cInfo = wt_png_info()
+        DecodeTrace.record(.libpngOpen)
         try PNGStatus.check { message in open(&handle, &cInfo, message) }
         guard let handle else { throw ImageError(.corruptImage, "libpng returned no reader") }
         var reader = PNGRowReader(handle: handle, info: imageInfo(cInfo))

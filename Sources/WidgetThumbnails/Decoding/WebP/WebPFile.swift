@@ -17,6 +17,7 @@ struct WebPFile {
 
     init(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) {
         guard !bytes.isEmpty else { throw ImageError(.corruptImage, "the file is empty") }
+        DecodeTrace.record(.webpChunkWalk)
         let header = try WebPLibrary.readHeader(bytes, maxChunks: WebPDecoder.maxChunks)
         // The declared canvas (up to 2^24 per side for VP8X) is checked before libwebpdemux
         // or the decoder allocate: a tiny file cannot make us reserve gigabytes.
