@@ -24,7 +24,11 @@ enum WebPDecoder: FormatDecoder {
         if let box = options.targetBox, box.width < 1 || box.height < 1 {
             throw ImageError(.invalidArgument, "the target box \(box) must be at least 1x1")
         }
-        let file = try WebPFile(bytes, limits: options.limits)
+        return try decode(bytes, file: WebPFile(bytes, limits: options.limits), options: options)
+    }
+
+    /// Decodes `bytes`, whose chunk walk is `file` (made within `options.limits`).
+    static func decode(_ bytes: [UInt8], file: WebPFile, options: DecodeOptions) throws(ImageError) -> DecodedImage {
         if options.strictness == .strict, let problem = file.damage.first {
             throw ImageError(.corruptImage, "\(problem); refused in strict mode")
         }

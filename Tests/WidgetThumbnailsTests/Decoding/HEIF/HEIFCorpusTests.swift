@@ -43,7 +43,7 @@ struct HEIFCorpusTests {
                           hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) throws -> RGBAImage {
         let info = try ImageDecoder.probe(bytes)
         let options = DecodeOptions(targetBox: box, embeddedThumbnails: embeddedThumbnails, hevcLoopFilters: hevcLoopFilters)
-        let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
+        let source = try ScaledSource.open(.bytes(bytes), options: options)
         var image = try source.resampled(to: ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation, box: box))
         _ = ColorConverter.apply(.convertToSRGB, profile: info.iccProfile, colorModel: info.colorModel, to: &image)
         return image.oriented(info.orientation)
@@ -234,7 +234,7 @@ struct HEIFCorpusTests {
         let box = PixelSize(width: 500, height: 500)
         let options = DecodeOptions(targetBox: box, embeddedThumbnails: .never, hevcLoopFilters: .always)
         let target = ShrinkOnLoad.outputSize(stored: info.size, orientation: .up, box: box)
-        let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
+        let source = try ScaledSource.open(.bytes(bytes), options: options)
         guard case .hevcTiles = source else {
             Issue.record("\(file) did not take the tile path")
             return
@@ -252,9 +252,8 @@ struct HEIFCorpusTests {
     @Test(arguments: ["RGBA_8__29x100.heif", "cat.hif", "jolla-photo.avif", "RGBA_10__128x128.heif"])
     func otherFilesStayWithLibheif(file: String) throws {
         let bytes = try Corpus.bytes("heic/\(file)")
-        let info = try ImageDecoder.probe(bytes)
         let options = DecodeOptions(targetBox: PixelSize(width: 16, height: 16), embeddedThumbnails: .never)
-        let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
+        let source = try ScaledSource.open(.bytes(bytes), options: options)
         guard case .heifPixels = source else {
             Issue.record("\(file) took the tile path")
             return
