@@ -8,22 +8,32 @@ public struct DecodeOptions: Sendable, Equatable {
     /// it still covers this box with room for a good final resample (at least the box on the
     /// axis that limits the fit). Nil (the default) decodes at full size.
     public var targetBox: PixelSize?
-    /// Whether an embedded thumbnail (HEIF) may stand in for the primary image when decoding
-    /// for `targetBox`. Default `.whenLargeEnough`; `.never` always decodes the primary.
-    public var embeddedThumbnails: EmbeddedThumbnailPolicy
-    /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the output
-    /// of `targetBox` per axis. Default `.skipWhenDownscaling`; `.always` runs them.
-    public var hevcLoopFilters: HEVCLoopFilterPolicy
+    /// The choices only HEIF has (embedded thumbnails, HEVC loop filters). Default: both
+    /// `HEIFDecodeOptions` defaults.
+    public var heif: HEIFDecodeOptions
 
     /// Every parameter defaults to the value documented on its property: a full-size, lenient
-    /// decode within `DecodeLimits.default`.
+    /// decode within `DecodeLimits.default`. (The HEIF choices were parameters of their own
+    /// before they moved to `heif`.)
     public init(limits: DecodeLimits = .default, strictness: Strictness = .lenient, targetBox: PixelSize? = nil,
-                embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
-                hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
+                heif: HEIFDecodeOptions = HEIFDecodeOptions()) {
         self.limits = limits
         self.strictness = strictness
         self.targetBox = targetBox
-        self.embeddedThumbnails = embeddedThumbnails
-        self.hevcLoopFilters = hevcLoopFilters
+        self.heif = heif
+    }
+
+    /// `heif.embeddedThumbnails`, where this choice lived before it moved to HEIF's options.
+    @available(*, deprecated, renamed: "heif.embeddedThumbnails")
+    public var embeddedThumbnails: EmbeddedThumbnailPolicy {
+        get { heif.embeddedThumbnails }
+        set { heif.embeddedThumbnails = newValue }
+    }
+
+    /// `heif.hevcLoopFilters`, where this choice lived before it moved to HEIF's options.
+    @available(*, deprecated, renamed: "heif.hevcLoopFilters")
+    public var hevcLoopFilters: HEVCLoopFilterPolicy {
+        get { heif.hevcLoopFilters }
+        set { heif.hevcLoopFilters = newValue }
     }
 }

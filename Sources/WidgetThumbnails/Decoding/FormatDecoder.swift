@@ -6,4 +6,8 @@ protocol FormatDecoder {
     static func probe(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) -> ImageInfo
     /// Decodes to RGBA8, honouring the limits, the strictness and shrink-on-load.
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) -> DecodedImage
+    /// The most memory the pipeline's decode of `info` for `box` holds at once, from the
+    /// header alone (`DecodeMemoryEstimate`): the pixels at the scale this decoder picks and
+    /// its own whole-image buffers where it needs them.
+    static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int
 }

@@ -53,20 +53,12 @@ enum ScaledSource {
         }
     }
 
-    /// Which image of a HEIF the pixels come from; nil for other formats.
-    var heifImage: HEIFImageChoice? {
+    /// Which image of a HEIF the pixels come from, and whether HEVC's loop filters ran; nil
+    /// for other formats.
+    var heif: HEIFDecodeResult? {
         switch self {
-        case .heifPixels(_, let choice, _): choice
-        case .hevcTiles: .primary
-        default: nil
-        }
-    }
-
-    /// Whether HEVC's in-loop filters ran for a HEIF's pixels; nil for other formats.
-    var hevcLoopFilters: HEVCLoopFilters? {
-        switch self {
-        case .heifPixels(_, _, let loopFilters): loopFilters
-        case .hevcTiles(let tiles, _): tiles.loopFilters
+        case .heifPixels(_, let choice, let loopFilters): HEIFDecodeResult(image: choice, loopFilters: loopFilters)
+        case .hevcTiles(let tiles, _): HEIFDecodeResult(image: .primary, loopFilters: tiles.loopFilters)
         default: nil
         }
     }

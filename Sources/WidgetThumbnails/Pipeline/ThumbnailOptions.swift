@@ -24,20 +24,18 @@ public struct ThumbnailOptions: Sendable, Equatable {
     public var strictness: Strictness
     /// Decoder limits. Default `DecodeLimits.default`.
     public var limits: DecodeLimits
-    /// Whether a HEIF's embedded thumbnail may stand in for its primary image when it is
-    /// large enough for the box. Default `.whenLargeEnough`; `.never` is `--full-decode`.
-    public var embeddedThumbnails: EmbeddedThumbnailPolicy
-    /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the
-    /// thumbnail per axis. Default `.skipWhenDownscaling`; `.always` is `--full-decode`.
-    public var hevcLoopFilters: HEVCLoopFilterPolicy
+    /// The choices only a HEIF original has: whether its embedded thumbnail may stand in for
+    /// the primary, whether HEVC's in-loop filters may be skipped. Default: both
+    /// `HEIFDecodeOptions` defaults; `--full-decode` turns both off.
+    public var heif: HEIFDecodeOptions
 
-    /// Every parameter defaults to the value documented on its property.
+    /// Every parameter defaults to the value documented on its property. (The HEIF choices
+    /// were parameters of their own before they moved to `heif`.)
     public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
                 format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,
                 effort: EncodeEffort = .standard,
                 colorPolicy: ColorPolicy = .convertToSRGB, strictness: Strictness = .lenient,
-                limits: DecodeLimits = .default, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
-                hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
+                limits: DecodeLimits = .default, heif: HEIFDecodeOptions = HEIFDecodeOptions()) {
         self.box = box
         self.family = family
         self.format = format
@@ -47,8 +45,21 @@ public struct ThumbnailOptions: Sendable, Equatable {
         self.colorPolicy = colorPolicy
         self.strictness = strictness
         self.limits = limits
-        self.embeddedThumbnails = embeddedThumbnails
-        self.hevcLoopFilters = hevcLoopFilters
+        self.heif = heif
+    }
+
+    /// `heif.embeddedThumbnails`, where this choice lived before it moved to HEIF's options.
+    @available(*, deprecated, renamed: "heif.embeddedThumbnails")
+    public var embeddedThumbnails: EmbeddedThumbnailPolicy {
+        get { heif.embeddedThumbnails }
+        set { heif.embeddedThumbnails = newValue }
+    }
+
+    /// `heif.hevcLoopFilters`, where this choice lived before it moved to HEIF's options.
+    @available(*, deprecated, renamed: "heif.hevcLoopFilters")
+    public var hevcLoopFilters: HEVCLoopFilterPolicy {
+        get { heif.hevcLoopFilters }
+        set { heif.hevcLoopFilters = newValue }
     }
 
     /// The devices to size and budget for: `devices`, or the built-in catalogue's current ones.

@@ -54,8 +54,7 @@ public struct ThumbnailPipeline: Sendable {
             throw ImageError(.invalidArgument, "the thumbnail box \(box) is empty")
         }
         let decodeOptions = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box,
-                                          embeddedThumbnails: options.embeddedThumbnails,
-                                          hevcLoopFilters: options.hevcLoopFilters)
+                                          heif: options.heif)
         let source = try timings.measure(\.decode) { () throws(ImageError) in
             try ScaledSource.open(session, options: decodeOptions)
         }
@@ -96,7 +95,7 @@ public struct ThumbnailPipeline: Sendable {
                          encodeCount: encoded.encodeCount,
                          colorHandling: color.handling,
                          renderBytesPerPixel: wideColour ? 8 : 4,
-                         source: info, attempts: encoded.attempts, timings: timings, heifImage: source.heifImage,
-                         hevcLoopFilters: source.hevcLoopFilters, renderDevices: options.chosenDevices)
+                         source: info, attempts: encoded.attempts, timings: timings, heif: source.heif,
+                         renderDevices: options.chosenDevices)
     }
 }

@@ -53,8 +53,8 @@ struct CommitCommand: Command {
         thumbnailOptions.family = arguments.value(Self.family).flatMap(WidgetFamily.init(rawValue:))
         thumbnailOptions.devices = try DeviceArguments.chosenDevices(arguments)
         thumbnailOptions.format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .auto
-        thumbnailOptions.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
-        thumbnailOptions.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
+        thumbnailOptions.heif.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
+        thumbnailOptions.heif.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
         if imagePath == nil {
             for option in [Self.family, Self.format, OptionSpec.fullDecode] + DeviceArguments.specs where arguments.optionValues[option.name] != nil {
                 throw UsageError("'\(option.longForm)' sizes the thumbnail, so it needs '--image <file>'")

@@ -35,8 +35,8 @@ enum ThumbnailArguments {
         thumbnail.effort = try EncodeEffort(arguments)
         thumbnail.colorPolicy = ColorPolicy(rawValue: arguments.required(BatchCommand.color)) ?? .convertToSRGB
         thumbnail.strictness = arguments.isSet(BatchCommand.strict) ? .strict : .lenient
-        thumbnail.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
-        thumbnail.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
+        thumbnail.heif.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
+        thumbnail.heif.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
         return thumbnail
     }
 }

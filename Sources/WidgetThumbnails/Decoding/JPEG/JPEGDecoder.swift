@@ -38,6 +38,18 @@ enum JPEGDecoder: FormatDecoder {
         try JPEGSession.withSession(source, limits: limits, strictness: .lenient) { session in session.info }
     }
 
+    static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {
+        let scale = JPEGScaleChoice.dctScale(for: info, box: box)
+        // Rows stream through the resampler at the DCT scale: libjpeg's MCU rows and our
+        // row batch, a window of rows, not the area.
+        let decoded = JPEGScaleChoice.scaledSize(info.size, by: scale).width * 4 * 64
+        // A progressive JPEG keeps every DCT coefficient (2 bytes per sample) until the
+        // last scan, whatever the output scale.
+        let components = [.gray].contains(info.colorModel) ? 1 : (info.colorModel == .cmyk || info.colorModel == .ycck ? 4 : 3)
+        let coefficients = info.scanOrder == .progressive ? info.size.area * components * 2 : 0
+        return decoded + coefficients
+    }
+
     /// Most pixels a file may declare per byte it has. Huffman-coded JPEG needs at least one
     /// bit per 8x8 block (a progressive DC scan; baseline needs two), i.e. at most 512 px a
     /// byte; this allows 8x that. Without it a 600-byte file claiming 11000x11000 decoded

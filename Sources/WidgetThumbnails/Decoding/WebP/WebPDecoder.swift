@@ -20,6 +20,14 @@ enum WebPDecoder: FormatDecoder {
         try WebPFile(bytes, limits: limits).info
     }
 
+    static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {
+        let scaled = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: box)
+        // Lossless (VP8L) and animated frames decode at full size before any scaling.
+        let webp = info.webp ?? WebPDetails()
+        let full = webp.isLossless || webp.frameCount > 1 ? info.size.area * 4 : 0
+        return scaled.area * 4 + full
+    }
+
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) -> DecodedImage {
         if let box = options.targetBox, box.width < 1 || box.height < 1 {
             throw ImageError(.invalidArgument, "the target box \(box) must be at least 1x1")

@@ -53,8 +53,8 @@ struct WebPFile {
         info = ImageInfo(format: .webp, size: canvas, orientation: orientation,
                          colorModel: hasAlpha ? .rgba : .rgb, hasAlpha: hasAlpha, bitDepth: 8,
                          iccProfile: iccp.isEmpty ? nil : ICCProfile(data: Array(bytes[iccp])),
-                         frameCount: max(1, Int(raw.frame_count)),
-                         isLossless: Int(raw.frame_format) == Int(WT_WEBP_FORMAT_LOSSLESS))
+                         webp: WebPDetails(frameCount: max(1, Int(raw.frame_count)),
+                                           isLossless: Int(raw.frame_format) == Int(WT_WEBP_FORMAT_LOSSLESS)))
     }
 
     /// A range the shim reported, checked against the file before Swift slices with it.
