@@ -107,12 +107,12 @@ struct ReadReport {
         if let payload { pairs.append(("payload", Self.preview(payload))) }
         if let image {
             var text = "\(StoreText.shown(image.relativePath)) (\(image.status))"
-            if let reason = image.reason { text += ": \(StoreText.shown(reason))" }
+            if let reason = image.reason { text += ": \(StoreText.described(reason))" }
             pairs.append(("image", text))
         } else if revision != nil {
             pairs.append(("image", "none"))
         }
-        if let reason { pairs.append(("reason", StoreText.shown(reason))) }
+        if let reason { pairs.append(("reason", StoreText.described(reason))) }
         return KeyValueLines.format(pairs)
     }
 
