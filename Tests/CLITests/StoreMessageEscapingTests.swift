@@ -43,4 +43,24 @@ import WidgetThumbnails
         let shown = directory.file(#"c\\d\u{1b}[2J"#)
         #expect(gc.stderr == "widget-thumbs: \(shown): no such container: \(shown)\n", "\(gc.stderr)")
     }
+
+    /// `read --json` prints the payload and the reasons as the container holds them, but a
+    /// bidi override, CSI (C1) or DEL inside a string is written as its `\uXXXX` escape, as in
+    /// every `--json`: the same text to a JSON reader, inert on a terminal.
+    @Test func readJSONWritesTerminalControlsAsEscapes() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let text = "a\u{202E}b\u{9B}2Jc\u{7F}"
+        let payload = try fixture.directory.write("payload.json", Array("{\"t\":\"\(text)\"}".utf8))
+        let commit = try WidgetThumbsBinary.run(["commit", "--container", fixture.container, "--revision", "1",
+                                                 "--payload", payload])
+        try #require(commit.status == 0, "\(commit)")
+
+        let read = try WidgetThumbsBinary.run(["read", "--container", fixture.container, "--json"])
+        #expect(read.status == 0, "\(read)")
+        #expect(!read.stdout.unicodeScalars.contains { [0x202E, 0x9B, 0x7F].contains($0.value) }, "\(read.stdout)")
+        #expect(read.stdout.contains(#"{"t":"a\u202eb\u009b2Jc\u007f"}"#), "\(read.stdout)")
+        let document = try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any]
+        #expect((document?["payload"] as? [String: String])?["t"] == text, "\(String(describing: document))")
+    }
 }

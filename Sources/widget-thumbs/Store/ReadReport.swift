@@ -70,7 +70,8 @@ struct ReadReport {
     }
 
     /// One JSON document: the keys sorted and one to a line (as every `--json`), each value
-    /// compact, the payload exactly as stored.
+    /// compact, the payload exactly as stored but for what a terminal acts on (C1 and bidi
+    /// controls, written as the `\uXXXX` escapes that mean the same text: `JSONOutput`).
     var json: String {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         let imageValue: JSONValue = image.map {
@@ -95,7 +96,7 @@ struct ReadReport {
             bytes += Array((index == fields.count - 1 ? "\n" : ",\n").utf8)
         }
         bytes += Array("}".utf8)
-        return String(decoding: bytes, as: UTF8.self)
+        return JSONOutput.terminalSafe(String(decoding: bytes, as: UTF8.self))
     }
 
     /// `state: content`, `revision: 5`, ... for a person, container text escaped.
