@@ -8,7 +8,7 @@ struct CommitCommand: Command {
         help: "The revision to commit: higher than the committed one, or equal with the same content.")
     static let image = OptionSpec.value(
         "image", valueName: "file", presence: .optional,
-        help: "An original \(ReadableFormats.names("or")); it is thumbnailed (upright, sRGB, within the byte budget) before committing.")
+        help: "An original \(ReadableFormats.names("or")); it is thumbnailed (upright, within the byte cap) by the options below before committing.")
     static let payload = OptionSpec.value(
         "payload", valueName: "file.json", presence: .optional,
         help: "The app's payload: any JSON value, at most 512 KiB (default: {}).")
