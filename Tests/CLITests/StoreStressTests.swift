@@ -5,7 +5,7 @@ import Testing
 import WidgetThumbnails
 import TestSupport
 
-/// Everything at once (issue 10, "what it must show"): commits SIGKILLed at random moments,
+/// Everything at once: commits SIGKILLed at random moments,
 /// `gc --keep 0 --grace 0` running in a loop (the harshest gc: the previous revision goes the
 /// moment the manifest moves), and readers reading without a lock throughout. Once a complete
 /// revision is committed, no read may be unavailable, show a missing or corrupt image, or mix
