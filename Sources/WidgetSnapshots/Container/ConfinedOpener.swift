@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Opens files and directories strictly beneath the container's descriptor, then checks what
 /// it opened through that same descriptor (fstat): the kind, at most one link, the same
 /// device, the size. Nothing is ever reopened by name after a check.

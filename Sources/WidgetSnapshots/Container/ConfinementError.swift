@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Why a confined open refused a path or a file. A program switches on the case; a person
 /// reads `description`.
 public enum ConfinementError: Error, Sendable, Equatable, CustomStringConvertible {

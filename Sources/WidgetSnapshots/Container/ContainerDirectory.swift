@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The container directory, opened once: every later access is relative to this descriptor,
 /// never to a path string, so renaming or replacing the path cannot redirect it.
 final class ContainerDirectory: Sendable {

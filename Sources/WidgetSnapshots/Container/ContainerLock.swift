@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The writers' lock on `.lock`, one per commit. Readers never take it.
 ///
 /// Both kinds used here belong to the open file description, not the process, so two commits

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The permissions a written file gets.
 package enum FileMode: Sendable, Equatable {
     /// Exactly these bits, set with fchmod: the umask must not decide them (the store's

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Which system calls the store and the reader use for their three risky steps: opening a
 /// path beneath the container, publishing a file without replacing one, and the writers' lock.
 public enum FileSystemPaths: Sendable, Equatable, CustomStringConvertible {

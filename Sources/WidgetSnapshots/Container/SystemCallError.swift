@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A failed system call: which one, on which container-relative name (or path), and the errno.
 package struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The call that failed.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // The C library's calls whose names the store's own methods shadow (`close`, `read`, `write`,
 // `fsync`), reachable without naming the C library's module (Glibc, Musl or Darwin).
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Checks every reference, checksum and path in a container, without locking and without
 /// changing anything: the committed chain (manifest, snapshot, image), the retained older
 /// revisions, and every file in `images/` and `snapshots/`.

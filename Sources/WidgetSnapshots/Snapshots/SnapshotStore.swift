@@ -3,13 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The app side of the shared container: commits revisions of the app's payload and its
 /// thumbnail as immutable, checksummed files, then switches `current.json` to them atomically.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Why a commit (or gc) did not happen. Every case leaves the previously committed revision
 /// readable. The descriptions of `stale` and `conflict` contain those words, which the CLI
 /// and its callers rely on.
