@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `widget-thumbs budget`, checked against the figures the issue gives (worked out from the
+/// `widget-thumbs budget`, checked against figures worked out by hand (from the
 /// HIG slot sizes, not from our code).
 @Suite struct BudgetCommandTests {
     private func json(_ arguments: [String]) throws -> [String: Any] {

@@ -1,7 +1,7 @@
-/// Everything a caller can choose about a thumbnail. Every default is the widget brief's.
+/// Everything a caller can choose about a thumbnail. Every default is one the README's `thumbnail` section lists.
 public struct ThumbnailOptions: Sendable, Equatable {
     /// The upright box the thumbnail fits inside, aspect ratio kept, never upscaled.
-    /// Default 500x500: a long side of 500 px, the top of the brief's 300-500 px range.
+    /// Default 500x500: a long side of 500 px, the top of the 300-500 px a widget's thumbnail is given.
     public var box: PixelSize
     /// When set, sizes the thumbnail for this widget family instead of `box`: it covers the
     /// family's largest slot and stays under its smallest archival cap. Default nil.

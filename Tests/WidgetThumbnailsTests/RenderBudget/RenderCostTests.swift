@@ -14,7 +14,7 @@ import Testing
         #expect(cost.bytesPerPixel == 4)
         #expect(cost.extensionMemoryLimitBytes == 31_457_280)
 
-        // Figures from the issue: 158 pt @3x = 474 px; 4.4 x 474² = 988,574.4.
+        // Figures worked out by hand (the README's `budget` section): 158 pt @3x = 474 px; 4.4 x 474² = 988,574.4.
         let small = try device(cost, .systemSmall, PointSize(393, 852), scale: 3)
         #expect(small.slotWidth == 474 && small.slotHeight == 474)
         #expect(small.archivalCapPixels == 988_574)
