@@ -10,7 +10,7 @@ enum WidgetThumbs {
     /// Every subcommand, in the order help lists them. A new command is a file in Commands/
     /// and one line here.
     static var commands: [any Command.Type] {
-        [BatchCommand.self, ThumbnailCommand.self, DecodeCommand.self, InspectCommand.self, BudgetCommand.self,
+        [BatchCommand.self, ThumbnailCommand.self, DecodeCommand.self, InspectCommand.self, BudgetCommand.self, DevicesCommand.self,
          CommitCommand.self, ReadCommand.self, VerifyCommand.self, GCCommand.self, RecoverCommand.self]
     }
 

@@ -6,6 +6,9 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// When set, sizes the thumbnail for this widget family instead of `box`: it covers the
     /// family's largest slot and stays under its smallest archival cap. Default nil.
     public var family: WidgetFamily?
+    /// The devices `family` sizes for and the render cost reports on. Default nil: every
+    /// current device of the built-in catalogue (`WidgetCatalog.devices(_:)` chooses others).
+    public var devices: [DeviceClass]?
     /// Default `.auto`: JPEG for opaque images, WebP for images with alpha.
     public var format: OutputFormat
     /// The byte budget. Default: 300,000-byte cap, never over the 500,000-byte ceiling.
@@ -46,5 +49,13 @@ public struct ThumbnailOptions: Sendable, Equatable {
         self.limits = limits
         self.embeddedThumbnails = embeddedThumbnails
         self.hevcLoopFilters = hevcLoopFilters
+    }
+
+    /// The devices to size and budget for: `devices`, or the built-in catalogue's current ones.
+    public var chosenDevices: [DeviceClass] { devices ?? WidgetCatalog.builtIn.currentDevices }
+
+    /// The box for a source of `sourceSize`: the family's (on `chosenDevices`), or `box`.
+    public func box(forSource sourceSize: PixelSize) -> PixelSize {
+        family.map { FamilySizing.box(for: $0, sourceSize: sourceSize, devices: chosenDevices) } ?? box
     }
 }

@@ -81,7 +81,7 @@ struct BatchCommand: Command {
         arguments: [inputs],
         options: [out, family, format, maxSide, maxBytes, quality, .effort, color, jobs, memoryLimit, recursive, force,
                   overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet, contactSheet, shard, strict,
-                  .fullDecode])
+                  .fullDecode] + DeviceArguments.specs)
 
     var settings: BatchSettings
 

@@ -32,7 +32,8 @@ struct CommitCommand: Command {
             other content; nothing written). 75 when another writer held the lock past the \
             timeout (try again later). 1 for any other error. 64 for a usage error.
             """,
-        options: [StoreArguments.container, revision, image, payload, family, format, .fullDecode, StoreArguments.json])
+        options: [StoreArguments.container, revision, image, payload, family, format, .fullDecode, StoreArguments.json]
+            + DeviceArguments.specs)
 
     var container: String
     var revisionNumber: UInt64
@@ -50,11 +51,12 @@ struct CommitCommand: Command {
         payloadPath = arguments.value(Self.payload)
         thumbnailOptions = ThumbnailOptions()
         thumbnailOptions.family = arguments.value(Self.family).flatMap(WidgetFamily.init(rawValue:))
+        thumbnailOptions.devices = try DeviceArguments.chosenDevices(arguments)
         thumbnailOptions.format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .auto
         thumbnailOptions.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
         thumbnailOptions.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
         if imagePath == nil {
-            for option in [Self.family, Self.format, OptionSpec.fullDecode] where arguments.optionValues[option.name] != nil {
+            for option in [Self.family, Self.format, OptionSpec.fullDecode] + DeviceArguments.specs where arguments.optionValues[option.name] != nil {
                 throw UsageError("'\(option.longForm)' sizes the thumbnail, so it needs '--image <file>'")
             }
         }

@@ -6,7 +6,8 @@ struct DecodeCommand: Command {
     static let file = ArgumentSpec("file", help: "The \(ReadableFormats.names("or")) image to decode.")
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "file.pam", presence: .required,
-        help: "Where to write the PAM image. Replaced atomically: never left half written.")
+        help: "Where to write the PAM image. Replaced atomically (never left half written), never the input; "
+            + "a FIFO or a device is written into.")
     static let strict = OptionSpec.flag(
         "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
 
@@ -34,7 +35,7 @@ struct DecodeCommand: Command {
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let decoded = try ImageDecoder.decodeFile(atPath: input, options: DecodeOptions(strictness: strictness))
         let upright = decoded.image.oriented(decoded.info.orientation)
-        try OutputFile.write(PAMWriter.encode(upright), toPath: output)
+        try OutputFile.writeCommandOutput(PAMWriter.encode(upright), toPath: output, inputs: InputIdentities(path: input))
         return .success
     }
 }

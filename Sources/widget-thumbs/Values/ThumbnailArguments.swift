@@ -6,7 +6,7 @@ import WidgetThumbnails
 enum ThumbnailArguments {
     static var specs: [OptionSpec] {
         [BatchCommand.family, BatchCommand.format, BatchCommand.maxSide, BatchCommand.maxBytes, BatchCommand.quality,
-         .effort, BatchCommand.color, BatchCommand.strict, .fullDecode]
+         .effort, BatchCommand.color, BatchCommand.strict, .fullDecode] + DeviceArguments.specs
     }
 
     static func options(_ arguments: ParsedArguments) throws(UsageError) -> ThumbnailOptions {
@@ -21,6 +21,7 @@ enum ThumbnailArguments {
             }
             thumbnail.family = WidgetFamily(rawValue: name)
         }
+        thumbnail.devices = try DeviceArguments.chosenDevices(arguments)
         thumbnail.format = OutputFormat(rawValue: arguments.required(BatchCommand.format)) ?? .auto
         let cap = try arguments.value(BatchCommand.maxBytes, expected: "a whole number of bytes, at least 1") {
             Int($0).flatMap { $0 >= 1 ? $0 : nil }
