@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// Opens files and directories strictly beneath the container's descriptor, then checks what
 /// it opened through that same descriptor (fstat): the kind, at most one link, the same
 /// device, the size. Nothing is ever reopened by name after a check.

@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// Why a confined open refused a path or a file. A program switches on the case; a person
 /// reads `description`.
 public enum ConfinementError: Error, Sendable, Equatable, CustomStringConvertible {

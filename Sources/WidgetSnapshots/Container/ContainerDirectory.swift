@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// The container directory, opened once: every later access is relative to this descriptor,
 /// never to a path string, so renaming or replacing the path cannot redirect it.
 final class ContainerDirectory: Sendable {

@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// The writers' lock on `.lock`, one per commit. Readers never take it.
 ///
 /// Both kinds used here belong to the open file description, not the process, so two commits

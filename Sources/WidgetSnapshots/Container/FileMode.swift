@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// The permissions a written file gets.
 package enum FileMode: Sendable, Equatable {
     /// Exactly these bits, set with fchmod: the umask must not decide them (the store's

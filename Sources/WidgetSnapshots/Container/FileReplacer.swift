@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// Replaces a file atomically: O_CREAT|O_EXCL|O_NOFOLLOW temporary, write, fsync, close,
 /// renameat over the old name, fsync of the directory. A reader sees the old file or the new
 /// one, whole; on any failure the temporary file is removed and the old file stays.

@@ -1,4 +1,5 @@
 import CFileSystem
+import WidgetSnapshotsPlatform
 
 /// The store's system calls, every one of them, behind one small value. Production code uses
 /// `.system`; a test installs an interceptor that records each call or makes the Nth one fail,

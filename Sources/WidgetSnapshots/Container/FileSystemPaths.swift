@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// Which system calls the store and the reader use for their three risky steps: opening a
 /// path beneath the container, publishing a file without replacing one, and the writers' lock.
 public enum FileSystemPaths: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// Publishes a file exactly once under its final name: nameless (O_TMPFILE) or O_EXCL temporary
 /// file, write, fchmod 0444, fsync, then a link or rename that never replaces, then fsync of the
 /// directory. A reader can never see the name before the bytes, and nothing already at the name

@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// A failed system call: which one, on which container-relative name (or path), and the errno.
 package struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The call that failed.

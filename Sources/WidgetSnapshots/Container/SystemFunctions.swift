@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 // The C library's calls whose names the store's own methods shadow (`close`, `read`, `write`,
 // `fsync`), reachable without naming the C library's module (Glibc, Musl or Darwin).
 

@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// The kind of a file from its `st_mode`, in words, for messages that refuse it. `package`: the
 /// store's and WidgetThumbnails' refusals share the words; it is no part of the store's API.
 package enum FileKind {

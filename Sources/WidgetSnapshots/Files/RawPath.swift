@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// Linux file names are bytes, not text. `RawPath` carries any byte string in a Swift `String`
 /// without loss, so a name read from a directory or from argv reaches `open`, the output
 /// folder and the messages unchanged, even when it is not valid UTF-8.

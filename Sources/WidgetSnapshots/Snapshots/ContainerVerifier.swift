@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// Checks every reference, checksum and path in a container, without locking and without
 /// changing anything: the committed chain (manifest, snapshot, image), the retained older
 /// revisions, and every file in `images/` and `snapshots/`.

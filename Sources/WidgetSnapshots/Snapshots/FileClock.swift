@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// The clock that stamps the container's files, read by making a file: gc compares file times
 /// only with this, never with its own process's clock. On NFS the server sets file times, and
 /// a client's clock may be hours off; after an NTP step the process clock no longer matches

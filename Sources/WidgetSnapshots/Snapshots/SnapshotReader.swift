@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WidgetSnapshotsPlatform
 
 /// The widget side: reads the committed snapshot without taking any lock. Every path from JSON
 /// is checked against the layout grammar and opened beneath the container's descriptor; the

@@ -1,3 +1,5 @@
+import WidgetSnapshotsPlatform
+
 /// Why a commit (or gc) did not happen. Every case leaves the previously committed revision
 /// readable. The descriptions of `stale` and `conflict` contain those words, which the CLI
 /// and its callers rely on.
