@@ -11,7 +11,7 @@ import TestSupport
 /// revision is committed, no read may be unavailable, show a missing or corrupt image, or mix
 /// two revisions.
 ///
-/// The default size keeps the suite fast; `WT_STRESS_KILLS=1000` runs the full size
+/// The default size keeps the suite fast; `WT_STRESS_KILLS=1000` runs the full size
 /// (at least 1,000 kills and 10,000 reads), e.g.
 /// `WT_STRESS_KILLS=1000 swift test --filter StoreStressTests`.
 @Suite(.serialized) struct StoreStressTests {

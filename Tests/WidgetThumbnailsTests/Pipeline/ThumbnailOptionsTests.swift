@@ -6,7 +6,7 @@ import WidgetThumbnails
 @Suite struct ThumbnailOptionsTests {
     @Test func theDefaultsAreTheBriefs() {
         let defaults = ThumbnailOptions()
-        // The brief: a long side of 300-500 px (we take the top), at most 300 KB.
+        // A widget thumbnail: a long side of 300-500 px (we take the top), at most 300 KB (README, Defaults).
         #expect(defaults.box == PixelSize(width: 500, height: 500))
         #expect(ThumbnailOptions.defaultSide == 500)
         #expect(defaults.budget.cap == 300_000)
