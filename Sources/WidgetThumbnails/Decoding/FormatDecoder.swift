@@ -1,6 +1,8 @@
 /// One format's decoder. Implementations are stateless namespaces over a C shim; every call
 /// takes the whole file in memory (already size-checked) and throws `ImageError` without a
-/// file name (the dispatcher adds it).
+/// file name (the dispatcher adds it). `probe` and `decode` each open the file for one call;
+/// the thumbnail pipeline instead opens an input once, as a `DecodeSession` over the format's
+/// own opened state (`JPEGSession`, `PNGSession`, `WebPFile`, `HEIFFile`), and decodes with it.
 protocol FormatDecoder {
     /// Reads the header and metadata only: size, orientation, ICC profile, alpha, depth.
     static func probe(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) -> ImageInfo
