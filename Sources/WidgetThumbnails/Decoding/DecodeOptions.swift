@@ -9,31 +9,18 @@ public struct DecodeOptions: Sendable, Equatable {
     /// axis that limits the fit). Nil (the default) decodes at full size.
     public var targetBox: PixelSize?
     /// The choices only HEIF has (embedded thumbnails, HEVC loop filters). Default: both
-    /// `HEIFDecodeOptions` defaults.
+    /// `HEIFDecodeOptions` defaults. They were `embeddedThumbnails` and `hevcLoopFilters` on
+    /// this type before: read and set `heif.embeddedThumbnails` and `heif.hevcLoopFilters`.
     public var heif: HEIFDecodeOptions
 
     /// Every parameter defaults to the value documented on its property: a full-size, lenient
     /// decode within `DecodeLimits.default`. (The HEIF choices were parameters of their own
-    /// before they moved to `heif`.)
+    /// before they moved to `heif`: pass `heif: HEIFDecodeOptions(embeddedThumbnails:hevcLoopFilters:)`.)
     public init(limits: DecodeLimits = .default, strictness: Strictness = .lenient, targetBox: PixelSize? = nil,
                 heif: HEIFDecodeOptions = HEIFDecodeOptions()) {
         self.limits = limits
         self.strictness = strictness
         self.targetBox = targetBox
         self.heif = heif
-    }
-
-    /// `heif.embeddedThumbnails`, where this choice lived before it moved to HEIF's options.
-    @available(*, deprecated, renamed: "heif.embeddedThumbnails")
-    public var embeddedThumbnails: EmbeddedThumbnailPolicy {
-        get { heif.embeddedThumbnails }
-        set { heif.embeddedThumbnails = newValue }
-    }
-
-    /// `heif.hevcLoopFilters`, where this choice lived before it moved to HEIF's options.
-    @available(*, deprecated, renamed: "heif.hevcLoopFilters")
-    public var hevcLoopFilters: HEVCLoopFilterPolicy {
-        get { heif.hevcLoopFilters }
-        set { heif.hevcLoopFilters = newValue }
     }
 }
