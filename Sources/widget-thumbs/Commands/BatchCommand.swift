@@ -24,7 +24,7 @@ struct BatchCommand: Command {
         help: "The byte cap per thumbnail; at most \(ByteBudget.hardCeiling) (a larger value is clamped, with a note).")
     static let quality = OptionSpec.value(
         "quality", valueName: "q", presence: .optional,
-        help: "Start quality of the JPEG/WebP quality search, 1-100 (default: JPEG 80, WebP 75). The floor is 40, or q if lower.")
+        help: "Start quality of the lossy formats' quality search, 1-100 (default: \(WrittenFormats.startQualities)). The floor is 40, or q if lower.")
     static let color = OptionSpec.choice(
         "color", valueName: "policy", default: ColorPolicy.convertToSRGB,
         help: "Tagged non-sRGB photos: convert to sRGB, or embed the source profile.")

@@ -6,7 +6,7 @@ import WidgetThumbnails
 enum ReadableFormats {
     struct Format {
         /// The decoder that reads it (HEIC and AVIF share the HEIF container and decoder).
-        var decoded: ImageFormat
+        var decoded: SourceFormat
         /// Its name for people: "JPEG", "HEIC".
         var name: String
         /// The extensions a folder walk takes for it, lower case (matched ignoring case).
