@@ -6,6 +6,9 @@ extension StoredFormat {
         // "\x89PNG" is enough: a damaged rest of the signature is a corrupt PNG, not another format.
         case .png: [(0, [0x89, 0x50, 0x4E, 0x47])]
         case .webp: [(0, Array("RIFF".utf8)), (8, Array("WEBP".utf8))]
+        // ISO media: the ftyp box first, with the major brand libheif writes for each.
+        case .avif: [(4, Array("ftypavif".utf8))]
+        case .heic: [(4, Array("ftypheic".utf8))]
         }
     }
 

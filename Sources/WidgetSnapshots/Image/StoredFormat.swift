@@ -10,6 +10,10 @@ public enum StoredFormat: String, Sendable, Codable, CaseIterable {
     case webp
     /// PNG (`.png`).
     case png
+    /// AVIF (`.avif`): AV1 in a HEIF container. Written only when asked for, never by `auto`.
+    case avif
+    /// HEIC (`.heic`): HEVC in a HEIF container. Written only when asked for, never by `auto`.
+    case heic
 
     /// The extensions that name this format, lower case; the first is the one we write
     /// (`images/thumbnail-<rev>.<ext>`), the others are only recognised in output names.
@@ -18,6 +22,8 @@ public enum StoredFormat: String, Sendable, Codable, CaseIterable {
         case .jpeg: ["jpg", "jpeg"]
         case .png: ["png"]
         case .webp: ["webp"]
+        case .avif: ["avif"]
+        case .heic: ["heic", "heif"]
         }
     }
 
@@ -30,15 +36,19 @@ public enum StoredFormat: String, Sendable, Codable, CaseIterable {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
         case .webp: "image/webp"
+        case .avif: "image/avif"
+        case .heic: "image/heic"
         }
     }
 
-    /// How messages name the format: "JPEG", "PNG", "WebP".
+    /// How messages name the format: "JPEG", "PNG", "WebP", "AVIF", "HEIC".
     public var name: String {
         switch self {
         case .jpeg: "JPEG"
         case .png: "PNG"
         case .webp: "WebP"
+        case .avif: "AVIF"
+        case .heic: "HEIC"
         }
     }
 

@@ -9,6 +9,8 @@ public enum ImageEncoder {
         case .jpeg: JPEGEncoder.self
         case .png: PNGEncoder.self
         case .webp: WebPEncoder.self
+        case .avif: AVIFEncoder.self
+        case .heic: HEICEncoder.self
         }
     }
 

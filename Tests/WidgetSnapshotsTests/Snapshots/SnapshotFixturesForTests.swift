@@ -89,6 +89,8 @@ enum Fixture {
         case .jpeg: [0xFF, 0xD8, 0xFF, 0xE0]
         case .png: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         case .webp: Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
+        case .avif: [0, 0, 0, 0x1C] + Array("ftypavif\u{0}\u{0}\u{0}\u{0}avifmif1".utf8)
+        case .heic: [0, 0, 0, 0x18] + Array("ftypheic\u{0}\u{0}\u{0}\u{0}mif1heic".utf8)
         }
         return magic + Array("\(seed) \(String(repeating: "x", count: 40))".utf8)
     }
