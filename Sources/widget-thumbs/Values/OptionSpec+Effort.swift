@@ -8,7 +8,8 @@ extension OptionSpec {
             Encoder work for fewer bytes at the same quality. WebP: libwebp's method (0 fastest, \
             6 smallest). JPEG: 0 standard Huffman tables, 1-4 optimised tables, 5-6 progressive. \
             4 needs about 17% fewer WebP bytes than 1 and 3% fewer JPEG bytes than 0 for the same \
-            SSIM; 1 was the old WebP speed. PNG ignores it.
+            SSIM; 1 was the old WebP speed. AVIF: aom speed 9-4; HEIC: x265 preset ultrafast to \
+            slower (4: speed 6, medium). PNG ignores it.
             """)
 }
 
