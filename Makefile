@@ -6,7 +6,7 @@ SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
 .PHONY: all setup build release demo test bench clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions \
-        test-store test-store-portable docs doc-coverage examples
+        test-store test-store-portable docs doc-coverage examples catalog catalog-check
 
 all: build
 
@@ -109,6 +109,14 @@ docs: setup
 ## doc-coverage: undocumented public symbols of WidgetSnapshots and WidgetThumbnails (fails above 0)
 doc-coverage: setup
 	@bash scripts/docs.sh coverage
+
+## catalog: compile Data/widget-catalog.json into the library and rewrite the README's device table
+catalog:
+	python3 scripts/generate-catalog.py
+
+## catalog-check: fail when the compiled-in catalogue or the README's table is older than the JSON
+catalog-check:
+	python3 scripts/generate-catalog.py --check
 
 ## examples: the README's library snippet and Examples/WidgetClient, built and run
 examples: setup

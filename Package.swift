@@ -96,10 +96,15 @@ let package = Package(
         // decode as a reference. Only test targets depend on it, so no product links it.
         .target(name: "CJPEGTestFixtures", dependencies: ["SystemTurboJPEG", "CShimMessage"], path: "Tests/CJPEGTestFixtures",
                 linkerSettings: [.linkedLibrary("turbojpeg")]),
+        // Small HEIC and AVIF files made with libheif's own encoders, and libheif's own decode
+        // as a reference; only the test targets link it.
+        .target(name: "CHEIFTestFixtures", dependencies: ["SystemHEIF", "CShimMessage"], path: "Tests/CHEIFTestFixtures",
+                linkerSettings: [.linkedLibrary("heif")]),
         .testTarget(name: "WidgetSnapshotsTests", dependencies: ["WidgetSnapshots", "TestSupport"]),
         .testTarget(name: "WidgetThumbnailsTests",
                     dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport", "CJPEGTestFixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport"]),
+        .testTarget(name: "CLITests",
+                    dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport", "CHEIFTestFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

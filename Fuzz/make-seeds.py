@@ -175,6 +175,46 @@ def forged_heif(items, primary, refs=(), extent_shift=0):
     start = len(ftyp) + len(meta(0)) + 8
     return ftyp + meta(start) + box(b"mdat", b"".join(i[4] for i in items))
 
+def forged_overlay(canvas, offsets, tile=(64, 64), config=HVCC, data=b"\0\0\0\x01", large=False):
+    """An overlay (iovl) primary over len(offsets) hidden hvc1 items sharing `data`, its own
+    data in idat. Mirrors HEIFForge.overlay."""
+    n, oid = len(offsets), len(offsets) + 1
+    fmt = ">i" if large else ">h"
+    ufmt = ">I" if large else ">H"
+    payload = bytes([0, 1 if large else 0]) + struct.pack(">4H", 0, 0, 0, 0xFFFF) + struct.pack(ufmt, canvas[0]) \
+        + struct.pack(ufmt, canvas[1]) + b"".join(struct.pack(fmt, x) + struct.pack(fmt, y) for x, y in offsets)
+    def meta(data_start):
+        hdlr = full_box(b"hdlr", b"\0" * 4 + b"pict" + b"\0" * 13)
+        pitm = full_box(b"pitm", struct.pack(">H", oid))
+        infes = b"".join(box(b"infe", bytes([2, 0, 0, 1]) + struct.pack(">HH", i, 0) + b"hvc1\0") for i in range(1, oid))
+        iinf = full_box(b"iinf", struct.pack(">H", oid) + infes + full_box(b"infe", struct.pack(">HH", oid, 0) + b"iovl\0", version=2))
+        iref = full_box(b"iref", box(b"dimg", struct.pack(">HH", oid, n) + b"".join(struct.pack(">H", i) for i in range(1, oid))))
+        ipco = box(b"ipco", box(b"hvcC", config) + full_box(b"ispe", struct.pack(">II", *tile))
+                   + full_box(b"ispe", struct.pack(">II", *canvas)))
+        assoc = b"".join(struct.pack(">H", i) + bytes([2, 0x81, 2]) for i in range(1, oid)) + struct.pack(">H", oid) + bytes([1, 3])
+        iprp = box(b"iprp", ipco + full_box(b"ipma", struct.pack(">I", oid) + assoc))
+        entries = b"".join(struct.pack(">HHHHII", i, 0, 0, 1, data_start, len(data)) for i in range(1, oid))
+        entries += struct.pack(">HHHHII", oid, 1, 0, 1, 0, len(payload))
+        iloc = full_box(b"iloc", bytes([0x44, 0]) + struct.pack(">H", oid) + entries, version=1)
+        return full_box(b"meta", hdlr + pitm + iinf + iref + iprp + iloc + box(b"idat", payload))
+    ftyp = box(b"ftyp", b"heic" + b"\0" * 4 + b"mif1heic")
+    start = len(ftyp) + len(meta(0)) + 8
+    return ftyp + meta(start) + box(b"mdat", data)
+
+def heif_box_payload(data, kind):
+    """The payload of the first `kind` box inside meta/iprp/ipco, or the top level."""
+    offset = 0
+    while offset + 8 <= len(data):
+        size, name = struct.unpack(">I4s", data[offset:offset + 8])
+        if size < 8: return None
+        if name == kind: return data[offset + 8:offset + size]
+        inner = {b"meta": 12, b"iprp": 8, b"ipco": 8}.get(name)
+        if inner:
+            found = heif_box_payload(data[offset + inner:offset + size], kind)
+            if found is not None: return found
+        offset += size
+    return None
+
 def heif_seeds():
     out = {}
     try:
@@ -188,6 +228,9 @@ def heif_seeds():
         deep = pillow_heif.from_bytes(mode="RGB;16", size=(16, 16), data=bytes(range(256)) * 6)
         buffer = io.BytesIO(); deep.save(buffer, format="HEIF"); out["rgb16"] = buffer.getvalue()
         for name in ("rgb", "rgba"): truncations(name, out[name], out)
+        config, coded = heif_box_payload(out["rgb"], b"hvcC"), heif_box_payload(out["rgb"], b"mdat")
+        if config is not None and coded is not None:
+            out["overlay"] = forged_overlay((40, 24), [(0, 0), (20, 8)], tile=(16, 16), config=config, data=coded)
     except ImportError:
         pass
     tile = (1, b"hvc1", 64, 64, b"\0\0\0\x01")
@@ -198,6 +241,8 @@ def heif_seeds():
                                      [(b"dimg", 1, [2]), (b"dimg", 2, [1])])
     out["forged-auxl-loop"] = forged_heif([tile, (2, b"hvc1", 64, 64, b"\0")], 1, [(b"auxl", 2, [1]), (b"auxl", 1, [2])])
     out["forged-extent-past-end"] = forged_heif([tile], 1, extent_shift=1 << 20)
+    out["forged-overlay-canvas-60000"] = forged_overlay((60000, 60000), [(0, 0)])
+    out["forged-overlay-offset-min"] = forged_overlay((64, 64), [(-(1 << 31), 0)], large=True)
     return out
 
 # Snapshot JSON and paths -----------------------------------------------------------------------

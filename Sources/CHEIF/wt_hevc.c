@@ -132,18 +132,26 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
 int32_t wt_hevc_picture_width(const wt_hevc_picture *picture) { return picture != NULL ? picture->width : 0; }
 int32_t wt_hevc_picture_height(const wt_hevc_picture *picture) { return picture != NULL ? picture->height : 0; }
 
+void wt_hevc_picture_colour(const wt_hevc_picture *picture, int32_t *matrix, int32_t *full_range) {
+    if (matrix != NULL) *matrix = picture != NULL ? de265_get_image_matrix_coefficients(picture->image) : 2;
+    if (full_range != NULL) *full_range = picture != NULL ? de265_get_image_full_range_flag(picture->image) : 0;
+}
+
 static inline uint8_t clamp(int32_t value) { return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value); }
 
 /// The conversion in 16.16 fixed point: R = Y' + 2(1-Kr) Cr, B = Y' + 2(1-Kb) Cb, G from the
-/// luma equation, with the limited-range scales folded in.
+/// luma equation, with the limited-range scales folded in. Those are libheif's own, 1.1689 and
+/// 1.1429 (about 256/219 and 256/224, where 255/219 and 255/224 would be exact): every libheif
+/// version, and so libvips and pillow-heif, shows a limited-range HEIC that way, about half a
+/// level brighter than the exact scales would.
 typedef struct coefficients {
     int32_t luma_offset, y_factor, r_cr, b_cb, g_cb, g_cr;
 } coefficients;
 
 static coefficients coefficients_of(wt_hevc_matrix matrix) {
     const float kg = 1.0f - matrix.kr - matrix.kb;
-    const float luma_scale = matrix.full_range ? 1.0f : 255.0f / 219.0f;
-    const float chroma_scale = matrix.full_range ? 1.0f : 255.0f / 224.0f;
+    const float luma_scale = matrix.full_range ? 1.0f : 1.1689f;
+    const float chroma_scale = matrix.full_range ? 1.0f : 1.1429f;
     const float one = (float)(1 << 16);
     return (coefficients){
         .luma_offset = matrix.full_range ? 0 : 16,

@@ -59,6 +59,25 @@ import TestSupport
                                references: [.init("thmb", from: 2, to: [1]), .init("thmb", from: 1, to: [2])]),
                  reason: "corrupt image"),
             Case(name: "missing-primary.heic", bytes: F.file(items: [tile], primary: 7), reason: "corrupt image"),
+            // An overlay primary is decoded, but its canvas and offsets are read first: libheif
+            // 1.15 allocates the canvas the data asks for, unchecked.
+            Case(name: "iovl-canvas-60000x60000.heic",
+                 bytes: F.overlay(canvas: (60_000, 60_000), offsets: [(0, 0)], tileSize: (64, 64)), reason: "too large"),
+            Case(name: "iovl-canvas-60000x60000-declared-64x64.heic",
+                 bytes: F.overlay(canvas: (60_000, 60_000), offsets: [(0, 0)], tileSize: (64, 64), declaredSize: (64, 64)),
+                 reason: "canvas: 60000x60000", whenDecoded: true),
+            Case(name: "iovl-canvas-4000x4000-declared-64x64.heic",
+                 bytes: F.overlay(canvas: (4000, 4000), offsets: [(0, 0)], tileSize: (64, 64), declaredSize: (64, 64)),
+                 reason: "is not its declared size", whenDecoded: true),
+            Case(name: "iovl-offset-int32-min.heic",
+                 bytes: F.overlay(canvas: (64, 64), offsets: [(Int32.min, 0)], tileSize: (64, 64), largeFields: true),
+                 reason: "beyond ±65535", whenDecoded: true),
+            Case(name: "iovl-offset-int32-max.heic",
+                 bytes: F.overlay(canvas: (64, 64), offsets: [(0, 0), (5, Int32.max)], tileSize: (64, 64), largeFields: true),
+                 reason: "places image 2", whenDecoded: true),
+            Case(name: "iovl-offsets-missing.heic",
+                 bytes: F.overlay(canvas: (64, 64), offsets: [(0, 0)], tileSize: (64, 64), unplacedInputs: 2),
+                 reason: "not the 26 its 3 images need", whenDecoded: true),
         ]
         for fraction in [0.1, 0.5, 0.9] {
             cases.append(Case(name: "forged-cut\(Int(fraction * 100)).heic",

@@ -83,8 +83,61 @@ public enum HEIFForge {
         return ftyp + meta(dataStart: dataStart) + mdat
     }
 
+    /// A file whose primary is an overlay (`iovl`, its data in `idat`) of `offsets.count` hvc1
+    /// items of `tileSize`, all coded as `data` with the decoder configuration `config` (an
+    /// hvcC payload), placed at `offsets` on a `canvas` painted `fill` (16-bit RGBA) first.
+    /// `declaredSize` is the overlay's ispe (the canvas unless given); `largeFields` writes
+    /// 32-bit canvas and offset fields; `unplacedInputs` adds inputs the data gives no offset
+    /// (a short payload). Items 1... are the inputs, the overlay comes last.
+    public static func overlay(canvas: (width: UInt32, height: UInt32), offsets: [(x: Int32, y: Int32)],
+                               tileSize: (width: UInt32, height: UInt32), config: [UInt8] = hvcC,
+                               data: [UInt8] = [0, 0, 0, 1], fill: [UInt16] = [0, 0, 0, 0xFFFF],
+                               declaredSize: (width: UInt32, height: UInt32)? = nil,
+                               largeFields: Bool = false, unplacedInputs: Int = 0) -> [UInt8] {
+        let overlayID = UInt16(offsets.count + unplacedInputs + 1)
+        let inputIDs = (1..<overlayID).map { UInt16($0) }
+        func field(_ value: Int32) -> [UInt8] {
+            largeFields ? u32(UInt32(bitPattern: value)) : u16(UInt16(truncatingIfNeeded: value))
+        }
+        // ImageOverlay (ISO/IEC 23008-12 6.6.2.3.2): a version and a flags byte, not a full box.
+        var payload: [UInt8] = [0, largeFields ? 1 : 0] + fill.flatMap(u16)
+        payload += field(Int32(bitPattern: canvas.width)) + field(Int32(bitPattern: canvas.height))
+        for offset in offsets { payload += field(offset.x) + field(offset.y) }
+        let declared = declaredSize ?? canvas
+        let ftyp = box("ftyp", Array("heic".utf8) + u32(0) + Array("mif1heic".utf8))
+        func meta(dataStart: UInt32) -> [UInt8] {
+            let hdlr = fullBox("hdlr", u32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 12) + [0])
+            let pitm = fullBox("pitm", u16(overlayID))
+            // The inputs are hidden items (flags 1), as cameras write them: only the overlay shows.
+            let infes = inputIDs.flatMap { fullBox("infe", version: 2, flags: 1, u16($0) + u16(0) + Array("hvc1".utf8) + [0]) }
+                + fullBox("infe", version: 2, u16(overlayID) + u16(0) + Array("iovl".utf8) + [0])
+            let iinf = fullBox("iinf", u16(overlayID) + infes)
+            let iref = fullBox("iref", box("dimg", u16(overlayID) + u16(UInt16(inputIDs.count)) + inputIDs.flatMap(u16)))
+            // Properties: 1 the hvcC, 2 the tiles' ispe, 3 the overlay's ispe.
+            let ipco = box("ipco", box("hvcC", config)
+                           + fullBox("ispe", u32(tileSize.width) + u32(tileSize.height))
+                           + fullBox("ispe", u32(declared.width) + u32(declared.height)))
+            let associations: [UInt8] = inputIDs.flatMap { u16($0) + [2, 0x81, 0x02] } + u16(overlayID) + [1, 0x03]
+            let ipma = fullBox("ipma", u32(UInt32(overlayID)) + associations)
+            // iloc version 1: the inputs share the coded bytes in mdat (construction method 0),
+            // the overlay's data is in idat (method 1).
+            // Each entry: id, construction method, data reference 0, one extent (offset, length).
+            func entry(_ id: UInt16, method: UInt16, offset: UInt32, length: Int) -> [UInt8] {
+                let head: [UInt8] = u16(id) + u16(method) + u16(0) + u16(1)
+                return head + u32(offset) + u32(UInt32(length))
+            }
+            var entries: [UInt8] = [0x44, 0x00] + u16(overlayID)
+            for id in inputIDs { entries += entry(id, method: 0, offset: dataStart, length: data.count) }
+            entries += entry(overlayID, method: 1, offset: 0, length: payload.count)
+            let iloc = fullBox("iloc", version: 1, entries)
+            return fullBox("meta", hdlr + pitm + iinf + iref + box("iprp", ipco + ipma) + iloc + box("idat", payload))
+        }
+        let dataStart = UInt32(ftyp.count + meta(dataStart: 0).count + 8)
+        return ftyp + meta(dataStart: dataStart) + box("mdat", data)
+    }
+
     /// An HEVC decoder configuration with no parameter sets: 8-bit 4:2:0, 4-byte NAL lengths.
-    static let hvcC: [UInt8] = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF0, 0x00, 0xFC, 0xFD, 0xF8, 0xF8, 0, 0, 0x0F, 0]
+    public static let hvcC: [UInt8] = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF0, 0x00, 0xFC, 0xFD, 0xF8, 0xF8, 0, 0, 0x0F, 0]
 
     public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
         u32(UInt32(8 + payload.count)) + Array(type.utf8) + payload

@@ -21,6 +21,12 @@ void wt_hevc_picture_free(wt_hevc_picture *picture);
 int32_t wt_hevc_picture_width(const wt_hevc_picture *picture);
 int32_t wt_hevc_picture_height(const wt_hevc_picture *picture);
 
+/// The colour description in the picture's VUI (ITU-T H.273 code points): its matrix
+/// coefficients and full-range flag, as libde265 reports them, its defaults (2, "unspecified",
+/// and limited range) when the stream has none. libheif converts with these when the file
+/// has no nclx colr box.
+void wt_hevc_picture_colour(const wt_hevc_picture *picture, int32_t *matrix, int32_t *full_range);
+
 /// How Y'CbCr becomes R'G'B': the luma weights of red and blue (ITU-T H.273's Kr and Kb) and
 /// whether samples use the full 0-255 range (else 16-235 luma, 16-240 chroma).
 typedef struct wt_hevc_matrix {

@@ -114,7 +114,8 @@ public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// What failed.
     public var code: Code
-    /// A sentence saying why, with the path.
+    /// A sentence saying why, with the path; the texts in it read from the container are
+    /// escaped already (print it with `DisplayText.guarded`, not `escaped`).
     public var reason: String
     /// The failed system call behind `.unreadable`, for the writer's typed I/O error.
     var systemCall: SystemCallError?

@@ -7,11 +7,23 @@ public enum DisplayText {
     /// as `\xNN` (both as `RawPath.readable` writes them), and every scalar that
     /// `controlsTerminal` as `\u{...}`.
     public static func escaped(_ text: String) -> String {
-        let readable = RawPath.readable(text)
-        guard readable.unicodeScalars.contains(where: controlsTerminal) else { return readable }
+        guarded(RawPath.readable(text))
+    }
+
+    /// `description` made safe to print without escaping it again: every scalar that
+    /// `controlsTerminal` as `\u{...}` and each byte that is not UTF-8 as `\xNN`, but a
+    /// backslash left as it is. For a message whose texts from outside were escaped where it
+    /// was built (the store's errors and reasons quote them with `escaped`): escaping it whole
+    /// would double every backslash of those escapes (`\u{1b}` would print as `\\u{1b}`), so
+    /// it would no longer read back as the text it stands for. Anything in it that was not
+    /// escaped still cannot drive the terminal.
+    public static func guarded(_ description: String) -> String {
+        guard description.unicodeScalars.contains(where: needsGuard) else { return description }
         var shown = ""
-        for scalar in readable.unicodeScalars {
-            if controlsTerminal(scalar) {
+        for scalar in description.unicodeScalars {
+            if RawPath.escapedByte(scalar) != nil {
+                shown += RawPath.readable(String(scalar))
+            } else if controlsTerminal(scalar) {
                 shown += "\\u{" + String(scalar.value, radix: 16, uppercase: false) + "}"
             } else {
                 shown.unicodeScalars.append(scalar)
@@ -39,5 +51,10 @@ public enum DisplayText {
         case 0x2028, 0x2029: true
         default: false
         }
+    }
+
+    /// A control, or a byte that is not UTF-8 (what `guarded` escapes).
+    private static func needsGuard(_ scalar: Unicode.Scalar) -> Bool {
+        controlsTerminal(scalar) || RawPath.escapedByte(scalar) != nil
     }
 }

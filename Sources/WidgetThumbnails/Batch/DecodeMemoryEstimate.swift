@@ -6,7 +6,7 @@ public enum DecodeMemoryEstimate {
     /// will pick for `options`, the decoder's own whole-image buffers where it needs them, and
     /// the small thumbnail copies the resample, colour, orient and encode stages make.
     public static func bytes(for info: ImageInfo, fileBytes: Int, options: ThumbnailOptions) -> Int {
-        let box = options.family.map { FamilySizing.box(for: $0, sourceSize: info.orientedSize) } ?? options.box
+        let box = options.box(forSource: info.orientedSize)
         return fileBytes + decoderBytes(info, box: box, embeddedThumbnails: options.embeddedThumbnails,
                                         limits: options.limits) + thumbnailBytes(box)
     }

@@ -23,9 +23,11 @@ public struct Thumbnail: Sendable {
     public var colorHandling: ColorHandling
     /// Bytes a widget's renderer allocates per pixel: 4, or 8 for wide-colour output.
     public var renderBytesPerPixel: Int
-    /// The render cost per widget family and device class, built when asked: it is about a
-    /// hundred records, and a batch that prints none of them never builds them.
-    public var renderCost: RenderCost { RenderCost(size: size, bytesPerPixel: renderBytesPerPixel) }
+    /// The devices the render cost is for (the options' chosen devices).
+    public var renderDevices: [DeviceClass]
+    /// The render cost per widget family and device, built when asked: it is a few hundred
+    /// records, and a batch that prints none of them never builds them.
+    public var renderCost: RenderCost { RenderCost(size: size, bytesPerPixel: renderBytesPerPixel, devices: renderDevices) }
     /// What the probe learnt about the original (format, stored size, orientation, profile).
     public var source: ImageInfo
     /// Every encode the byte-budget search made, in order; `bytes` is the one at `size` and
@@ -45,7 +47,8 @@ public struct Thumbnail: Sendable {
                 encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),
-                heifImage: HEIFImageChoice? = nil, hevcLoopFilters: HEVCLoopFilters? = nil) {
+                heifImage: HEIFImageChoice? = nil, hevcLoopFilters: HEVCLoopFilters? = nil,
+                renderDevices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) {
         storedImage = StoredImage(bytes: bytes, format: format, pixelSize: size)
         self.quality = quality
         self.effort = effort
@@ -57,5 +60,6 @@ public struct Thumbnail: Sendable {
         self.timings = timings
         self.heifImage = heifImage
         self.hevcLoopFilters = hevcLoopFilters
+        self.renderDevices = renderDevices
     }
 }

@@ -35,7 +35,7 @@ public struct ThumbnailPipeline: Sendable {
     private func make(_ input: ThumbnailInput) throws(ImageError) -> Thumbnail {
         var timings = StageTimings()
         let info = try input.probe(limits: options.limits)
-        let box = options.family.map { FamilySizing.box(for: $0, sourceSize: info.orientedSize) } ?? options.box
+        let box = options.box(forSource: info.orientedSize)
         guard box.width > 0, box.height > 0 else {
             throw ImageError(.invalidArgument, "the thumbnail box \(box) is empty")
         }
@@ -78,6 +78,6 @@ public struct ThumbnailPipeline: Sendable {
                          colorHandling: color.handling,
                          renderBytesPerPixel: wideColour ? 8 : 4,
                          source: info, attempts: encoded.attempts, timings: timings, heifImage: source.heifImage,
-                         hevcLoopFilters: source.hevcLoopFilters)
+                         hevcLoopFilters: source.hevcLoopFilters, renderDevices: options.chosenDevices)
     }
 }

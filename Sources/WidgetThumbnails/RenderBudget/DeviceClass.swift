@@ -1,35 +1,100 @@
-/// A screen class: the point size of the screen in portrait, its scale, and the widget slot
-/// sizes (points) Apple's HIG gives for it. Sources and caveats: research/widget-facts.md §1.
-public struct DeviceClass: Sendable, Hashable {
-    /// The kind of device.
-    public enum Idiom: String, Sendable, Codable {
-        /// An iPhone.
-        case iPhone
-        /// An iPad.
-        case iPad
+/// One row of the device catalogue (`WidgetCatalog`): a screen class on one platform, the OS
+/// generations whose frames it describes, the devices it covers and each widget slot in pixels
+/// with the archival cap WidgetKit holds it to. The rows are data: Data/widget-catalog.json.
+public struct DeviceClass: Sendable, Hashable, CustomStringConvertible {
+    /// One family's slot on one surface of the device.
+    public struct Slot: Sendable, Hashable {
+        /// The widget family.
+        public let family: WidgetFamily
+        /// Where the slot is shown.
+        public let surface: WidgetSurface
+        /// The slot in pixels, as measured or published: never points rounded before scaling
+        /// (iOS 26 frames are whole pixels with fractional points, 176.67 pt x 3 = 530 px).
+        public let pixels: PixelSize
+        /// The OS versions that show this slot: the row's, or fewer (systemExtraLargePortrait
+        /// is iOS 27 only on a row that describes iOS 26 and 27).
+        public let osVersions: [Int]
+        /// The id of the catalogue source the figure comes from (`WidgetCatalog.Source`).
+        public let source: String
+        /// The largest pixel area WidgetKit archives for this slot (over it, the widget shows
+        /// its placeholder): the cap rule's multiplier times the slot's area, rounded down.
+        public let capPixels: Int
+        /// The id of the cap rule that gave `capPixels` (`WidgetCatalog.CapRule`).
+        public let capRule: String
     }
 
-    /// iPhone or iPad.
-    public let idiom: Idiom
-    /// Portrait screen size in points, e.g. 393x852.
-    public let screen: PointSize
-    /// Pixels per point (2 or 3).
+    /// Unique across the catalogue, e.g. `iphone-402x874@3-ios26`; a user catalogue row with
+    /// the same id replaces this one.
+    public let id: String
+    /// The platform.
+    public let platform: Platform
+    /// Portrait screen size in points, or nil where frames do not depend on a screen (Mac,
+    /// Vision Pro, Apple Watch rows, which are named by their case).
+    public let screen: PointSize?
+    /// Pixels per point.
     public let scale: Int
-    /// Slot size in points per family; a family missing here is not offered on this class.
-    public let slots: [WidgetFamily: PointSize]
+    /// The OS major versions whose frames this row describes (`[26, 27]`, or `[18]` for iOS 18
+    /// and earlier).
+    public let osVersions: [Int]
+    /// A short name for reports, e.g. "iPhone SE 2/3".
+    public let label: String
+    /// The marketing names `--device` matches, e.g. "iPhone 17 Pro".
+    public let names: [String]
+    /// The OS release that no longer runs on any device of the row (e.g. "iOS 26"), or nil
+    /// when the current releases still do. Such rows are kept but left out of the default set.
+    public let droppedBy: String?
+    /// A caveat about the row, or nil.
+    public let note: String?
+    /// Every slot of the row.
+    public let slots: [Slot]
 
-    /// "iPhone 393x852@3x": unique across the table (414x896 exists at @2x and @3x).
-    public var name: String { Self.name(idiom: idiom, screen: screen, scale: scale) }
+    /// Whether the current OS releases still run on the row's devices.
+    public var isCurrent: Bool { droppedBy == nil }
 
-    /// The name of the device class with these three facts (what reports print).
-    static func name(idiom: Idiom, screen: PointSize, scale: Int) -> String {
-        "\(idiom.rawValue) \(screen)@\(scale)x"
+    /// `402x874@3` (screen points and scale), or `@2` where the row has no screen.
+    public var screenText: String { (screen.map(\.description) ?? "") + "@\(scale)" }
+
+    /// `iOS 26/27`.
+    public var osText: String { Self.osText(platform, osVersions) }
+
+    /// `iOS 26/27`: how reports name a platform's OS versions.
+    public static func osText(_ platform: Platform, _ versions: [Int]) -> String {
+        "\(platform.rawValue) " + versions.map(String.init).joined(separator: "/")
     }
 
-    /// The slot in pixels (points x scale, rounded up), or nil when the family is not offered.
-    public func slotPixels(for family: WidgetFamily) -> PixelSize? {
-        guard let points = slots[family] else { return nil }
-        return PixelSize(width: Int((points.width * Double(scale)).rounded(.up)),
-                         height: Int((points.height * Double(scale)).rounded(.up)))
+    /// "iPhone SE 2/3, 375x667@2, iOS 26/27": what reports print for the row.
+    public var description: String { "\(label), \(screenText), \(osText)" }
+
+    /// The row's slots of `family` (none when the row does not offer it).
+    public func slots(for family: WidgetFamily) -> [Slot] {
+        slots.filter { $0.family == family }
+    }
+
+    /// Whether `name` names this row: its id, label or a marketing name (case ignored), or
+    /// its screen as `402x874@3` (or `402x874` for every scale).
+    public func isNamed(_ name: String) -> Bool {
+        let folded = name.lowercased()
+        if ([id, label] + names).contains(where: { $0.lowercased() == folded }) { return true }
+        guard let screen else { return false }
+        return folded == screenText.lowercased() || folded == screen.description.lowercased()
+    }
+
+    /// The row with only the slots shown on `version` (nil when the row does not describe it).
+    func narrowed(toOS version: Int) -> DeviceClass? {
+        guard osVersions.contains(version) else { return nil }
+        return DeviceClass(id: id, platform: platform, screen: screen, scale: scale, osVersions: [version], label: label,
+                           names: names, droppedBy: droppedBy, note: note,
+                           slots: slots.filter { $0.osVersions.contains(version) }.map { slot in
+                               Slot(family: slot.family, surface: slot.surface, pixels: slot.pixels, osVersions: [version],
+                                    source: slot.source, capPixels: slot.capPixels, capRule: slot.capRule)
+                           })
+    }
+
+    /// The row with only the slots `keep` accepts (nil when none is left).
+    func keepingSlots(_ keep: (Slot) -> Bool) -> DeviceClass? {
+        let kept = slots.filter(keep)
+        guard !kept.isEmpty else { return nil }
+        return DeviceClass(id: id, platform: platform, screen: screen, scale: scale, osVersions: osVersions, label: label,
+                           names: names, droppedBy: droppedBy, note: note, slots: kept)
     }
 }

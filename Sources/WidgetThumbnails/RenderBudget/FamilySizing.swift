@@ -1,18 +1,53 @@
 /// Sizes a thumbnail for one widget family: large enough to cover the family's largest slot
-/// on any device class, small enough to stay under the smallest archival cap among them.
+/// on the chosen devices, small enough to stay under the smallest archival cap among them.
 public enum FamilySizing {
-    /// The box (upright pixels) a source of `aspect` (width / height) should fit for `family`.
-    /// The returned size keeps the aspect ratio; the pipeline fits the image inside it.
+    /// The box (upright pixels) a source of `sourceSize` should fit for `family` on `devices`
+    /// (by default every current device of the built-in catalogue). The returned size keeps
+    /// the aspect ratio; the pipeline fits the image inside it.
     public static func box(for family: WidgetFamily, sourceSize: PixelSize,
-                           devices: [DeviceClass] = DeviceClass.catalog) -> PixelSize {
-        let slots = devices.compactMap { $0.slotPixels(for: family) }
+                           devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) -> PixelSize {
+        box(covering: devices.flatMap { $0.slots(for: family) }, sourceSize: sourceSize)
+    }
+
+    /// One image per distinct slot size, where one image cannot serve every device (a 112 px
+    /// circular slot and a 180 px one). `devices` of a variant hold only the slots of that
+    /// size, so sizing for them (`ThumbnailOptions.devices`) covers and caps exactly those.
+    public struct Variant: Sendable, Equatable {
+        /// The family.
+        public let family: WidgetFamily
+        /// The slot size every device of the variant shows.
+        public let slot: PixelSize
+        /// The rows served, each with only its slots of this size.
+        public let devices: [DeviceClass]
+
+        /// `accessoryCircular-112x112`: what a variant's file name carries.
+        public var name: String { "\(family.rawValue)-\(slot)" }
+    }
+
+    /// The variants of `family` on `devices`, largest slot first; identical slot sizes share
+    /// one variant.
+    public static func variants(for family: WidgetFamily,
+                                devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) -> [Variant] {
+        var sizes: [PixelSize] = []
+        for slot in devices.flatMap({ $0.slots(for: family) }) where !sizes.contains(slot.pixels) {
+            sizes.append(slot.pixels)
+        }
+        sizes.sort { ($0.area, $0.width) > ($1.area, $1.width) }
+        return sizes.map { size in
+            Variant(family: family, slot: size, devices: devices.compactMap { row in
+                row.keepingSlots { $0.family == family && $0.pixels == size }
+            })
+        }
+    }
+
+    private static func box(covering slots: [DeviceClass.Slot], sourceSize: PixelSize) -> PixelSize {
         guard !slots.isEmpty else { return sourceSize }
         let aspect = Double(sourceSize.width) / Double(sourceSize.height)
         // Cover every slot: the image must be at least as wide and as tall as each slot.
-        var width = slots.map { max(Double($0.width), Double($0.height) * aspect) }.max()!
+        var width = slots.map { max(Double($0.pixels.width), Double($0.pixels.height) * aspect) }.max()!
         var height = width / aspect
-        // Stay under the smallest cap across device classes (the image must render everywhere).
-        let cap = slots.map { Double(ArchivalCap.pixels(slot: $0, family: family)) }.min()!
+        // Stay under the smallest cap across the slots (the image must render everywhere).
+        let cap = Double(slots.map(\.capPixels).min()!)
         if width * height > cap {
             let shrink = (cap / (width * height)).squareRoot()
             width *= shrink

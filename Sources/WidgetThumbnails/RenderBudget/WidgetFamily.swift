@@ -1,26 +1,22 @@
-/// WidgetKit's widget families (the names match `WidgetFamily`'s cases in Swift on iOS).
+/// WidgetKit's widget families (the names match `WidgetFamily`'s cases in Swift). Which
+/// platform offers which family, at what size, is the catalogue's (`WidgetCatalog`).
 public enum WidgetFamily: String, Sendable, Codable, CaseIterable {
-    /// The small square home-screen widget.
+    /// The small square widget.
     case systemSmall
-    /// The wide home-screen widget.
+    /// The wide widget.
     case systemMedium
-    /// The large square home-screen widget.
+    /// The large square widget.
     case systemLarge
-    /// The extra-large iPad home-screen widget.
+    /// The extra-large landscape widget (iPad, Mac, visionOS).
     case systemExtraLarge
-    /// The round Lock Screen accessory.
+    /// The extra-large portrait widget (visionOS 26; iOS, iPadOS and macOS 27).
+    case systemExtraLargePortrait
+    /// The round accessory (Lock Screen, watch face, visionOS 27).
     case accessoryCircular
-    /// The rectangular Lock Screen accessory.
+    /// The rectangular accessory (Lock Screen, watch Smart Stack, visionOS 27).
     case accessoryRectangular
-    /// The one-line Lock Screen accessory.
+    /// The one-line accessory (Lock Screen, watch face).
     case accessoryInline
-
-    /// Home-screen families have a measured archival cap (4.4 x slot area); the Lock Screen
-    /// accessory families do not, so we hold them to their slot's own area.
-    public var archivalCapMultiplier: Double {
-        switch self {
-        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: 4.4
-        case .accessoryCircular, .accessoryRectangular, .accessoryInline: 1.0
-        }
-    }
+    /// The watch face's corner complication.
+    case accessoryCorner
 }

@@ -46,7 +46,8 @@ struct BatchJob: Sendable {
         let recorded = manifest.record(for: name)
         if !force, let stat, let entry = recorded,
            BatchManifest.isUpToDate(entry, input: input, stat: stat, settings: settings, outDirectory: outDirectory) {
-            return BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost),
+            return BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost,
+                                                                    devices: pipeline.options.chosenDevices),
                                 manifestName: name, manifestEntry: entry)
         }
         do throws(ImageError) {

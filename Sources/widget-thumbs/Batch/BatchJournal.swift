@@ -29,9 +29,13 @@ final class BatchJournal: @unchecked Sendable {
     private var unflushed = 0
     private var hasFailed = false
 
-    init(path: String, durability: Durability) {
+    /// The run's inputs: the journal is never one of them.
+    private let inputs: InputIdentities
+
+    init(path: String, durability: Durability, inputs: InputIdentities = InputIdentities()) {
         self.path = path
         self.durability = durability
+        self.inputs = inputs
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -56,10 +60,8 @@ final class BatchJournal: @unchecked Sendable {
         var bytes = try Self.encode(line, file: path)
         bytes.append(UInt8(ascii: "\n"))
         if descriptor < 0 {
-            descriptor = RawPath.withCString(path) { open($0, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o666) }
-            guard descriptor >= 0 else {
-                throw ImageError(.io, "cannot open the journal: \(String(cString: strerror(errno)))", file: path)
-            }
+            // Never through a symlink, into a FIFO or a device, or over an input (`RecordFileLines.open`).
+            descriptor = try RecordFileLines.open(path, flags: O_RDWR | O_CREAT | O_APPEND, inputs: inputs) ?? -1
             // A run killed in the middle of a line left it without its newline: end it, or this
             // run's first line would be glued to it and lost with it.
             if endsInsideALine(descriptor) { bytes.insert(UInt8(ascii: "\n"), at: 0) }
@@ -83,10 +85,17 @@ final class BatchJournal: @unchecked Sendable {
         return pread(descriptor, &last, 1, status.st_size - 1) == 1 && last != UInt8(ascii: "\n")
     }
 
-    /// Closes the journal (the manifest now holds its lines) and removes it.
+    /// Closes the journal (the manifest now holds its lines) and removes it: only a file this
+    /// run could write to (`RecordFileLines.open`: a regular file, not read-only, not an input
+    /// of the run), never a symlink or anything else put at its name.
     func remove() {
         lock.withLock {
-            if descriptor >= 0 { close(descriptor); descriptor = -1 }
+            if descriptor < 0 {
+                descriptor = (try? RecordFileLines.open(path, flags: O_RDWR, inputs: inputs)).flatMap { $0 } ?? -1
+            }
+            guard descriptor >= 0 else { return }
+            close(descriptor)
+            descriptor = -1
             _ = RawPath.withCString(path) { unlink($0) }
         }
     }

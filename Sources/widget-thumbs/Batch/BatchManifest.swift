@@ -54,13 +54,14 @@ struct BatchManifest: Sendable {
         }
 
         /// The recorded report as a skipped entry for `input`, its output under `outDirectory`.
-        func skippedReport(input: String, outDirectory: String, withRenderCost: Bool) -> BatchItemReport {
+        func skippedReport(input: String, outDirectory: String, withRenderCost: Bool, devices: [DeviceClass]) -> BatchItemReport {
             var report = item
             report.status = .skipped
             report.input = input
             report.output = InputDiscovery.join(outDirectory, output)
             if withRenderCost, let width = item.width, let height = item.height {
-                report.renderCost = RenderCost(size: PixelSize(width: width, height: height), bytesPerPixel: bytesPerPixel)
+                report.renderCost = RenderCost(size: PixelSize(width: width, height: height), bytesPerPixel: bytesPerPixel,
+                                               devices: devices)
             }
             return report
         }
@@ -81,27 +82,36 @@ struct BatchManifest: Sendable {
     private let legacyPath: String
     /// This run's journal, beside its manifest.
     let journal: BatchJournal
+    /// The inputs of the run: no record file is written over one.
+    private let inputs: InputIdentities
+    /// What was wrong with the record files read (`RecordFileLines`): each was skipped, or its
+    /// over-long lines were. The run reports them and fails.
+    let problems: [ImageError]
 
-    init(directory: String, shard: Shard?, durability: Durability) {
+    init(directory: String, shard: Shard?, durability: Durability, inputs: InputIdentities = InputIdentities()) {
         let ownStem = shard.map { "\(Self.prefix).shard-\($0.index)-of-\($0.count)" } ?? Self.prefix
         ownPath = InputDiscovery.join(directory, ownStem + Self.suffix)
         legacyPath = InputDiscovery.join(directory, ownStem + ".json")
-        journal = BatchJournal(path: InputDiscovery.join(directory, ownStem + BatchJournal.suffix), durability: durability)
+        journal = BatchJournal(path: InputDiscovery.join(directory, ownStem + BatchJournal.suffix), durability: durability,
+                               inputs: inputs)
+        self.inputs = inputs
         index = RecordIndex()
+        var problems: [ImageError?] = []
         // Own files first, oldest first (a journal is newer than the manifest beside it): their
         // records win over another shard's stale ones.
-        index.addResidents(Self.legacyEntries(legacyPath), own: true)
-        index.addLines(of: ownPath, own: true)
-        index.addLines(of: journal.path, own: true)
+        index.addResidents(Self.legacyEntries(legacyPath, problems: &problems), own: true)
+        problems.append(index.addLines(of: ownPath, own: true))
+        problems.append(index.addLines(of: journal.path, own: true))
         let ownNames: Set<String> = [ownStem + Self.suffix, ownStem + ".json", ownStem + BatchJournal.suffix]
         for name in InputDiscovery.entries(of: directory) ?? [] where name.hasPrefix(Self.prefix) && !ownNames.contains(name) {
             let path = InputDiscovery.join(directory, name)
             if name.hasSuffix(".json") {
-                index.addResidents(Self.legacyEntries(path), own: false)
+                index.addResidents(Self.legacyEntries(path, problems: &problems), own: false)
             } else if name.hasSuffix(Self.suffix) || name.hasSuffix(BatchJournal.suffix) {
-                index.addLines(of: path, own: false)
+                problems.append(index.addLines(of: path, own: false))
             }
         }
+        self.problems = problems.compactMap { $0 }
     }
 
     /// The record for `name`, read back from its file (once per input: the up-to-date check
@@ -123,10 +133,21 @@ struct BatchManifest: Sendable {
     /// Compacts this run's records: its journal's lines, then its earlier records that the
     /// journal does not redo, written atomically as its manifest; then drops the journal and
     /// the earlier version's file.
+    ///
+    /// The manifest is written only over a regular file or nothing, never an input
+    /// (`OutputOccupant`); a journal that could not be read is left in place, and its problem
+    /// thrown after the manifest is written.
     func finish(staging: StagingFolder, durability: Durability) throws(ImageError) {
         // Nothing recorded and nothing to tidy: the manifest would come out the same.
-        let journalExists = RawPath.withCString(journal.path) { access($0, F_OK) } == 0
+        var status = stat()
+        let journalExists = RawPath.withCString(journal.path) { lstat($0, &status) } == 0
         if index.ownLinesAreCompact && !journalExists { return }
+        switch try OutputOccupant.examine(ownPath, inputs: inputs) {
+        case .nothing, .regularFile: break
+        case .symlink: throw ImageError(.io, "the manifest is not written: a symlink is at its path; it is kept", file: ownPath)
+        case .stream(let kind): throw ImageError(.io, "the manifest is not written: \(kind) is at its path; it is kept", file: ownPath)
+        }
+        var journalProblem: ImageError?
         try OutputFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
             // Lines go out in 64 KiB writes.
             var pending: [UInt8] = []
@@ -139,7 +160,7 @@ struct BatchManifest: Sendable {
                 pending.removeAll(keepingCapacity: true)
             }
             // No set of the journal's names: a fresh run over 200,000 photos would hold one.
-            RecordFileLines.forEach(path: journal.path) { _, line in
+            journalProblem = RecordFileLines.forEach(path: journal.path) { _, line in
                 // A torn last line (a run killed while writing it) is dropped.
                 guard let name = RecordLineName.of(line), let current = BatchJournal.currentForm(of: line, file: ownPath) else { return }
                 index.forget(name)
@@ -149,14 +170,23 @@ struct BatchManifest: Sendable {
             if let failure { throw failure }
             try append(pending)
         }
+        if let journalProblem { throw journalProblem }
         journal.remove()
         _ = RawPath.withCString(legacyPath) { unlink($0) }
     }
 
-    /// The entries of an earlier version's `.widget-thumbs.json` (none when it is absent or unreadable).
-    private static func legacyEntries(_ path: String) -> [String: Entry] {
-        guard let bytes = try? InputFile.read(path, maxBytes: 1 << 30),
-              let file = try? JSONDecoder().decode(LegacyFile.self, from: Data(bytes)), file.version == 1 else { return [:] }
+    /// The entries of an earlier version's `.widget-thumbs.json` (none when it is absent or
+    /// unreadable); a file that is not a regular one (`RecordFileLines.open`) is a problem.
+    private static func legacyEntries(_ path: String, problems: inout [ImageError?]) -> [String: Entry] {
+        let bytes: [UInt8]
+        do throws(ImageError) {
+            guard let read = try RecordFileLines.readWhole(path, maxBytes: 1 << 30) else { return [:] }
+            bytes = read
+        } catch {
+            problems.append(error)
+            return [:]
+        }
+        guard let file = try? JSONDecoder().decode(LegacyFile.self, from: Data(bytes)), file.version == 1 else { return [:] }
         return file.entries
     }
 }

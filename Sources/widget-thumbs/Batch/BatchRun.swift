@@ -12,45 +12,45 @@ struct BatchRun {
 
     func run() throws(ImageError) -> ExitStatus {
         let clock = Stopwatch()
-        let budget = settings.thumbnail.budget
-        if budget.wasClamped {
-            console.write("\(WidgetThumbs.name): note: --max-bytes \(budget.requestedCap) is over the hard ceiling; "
-                + "using \(budget.cap) bytes", to: .error)
-        }
+        ThumbnailArguments.noteClampedBudget(settings.thumbnail, console)
         try OutputDirectories.create(settings.outDirectory)
         let staging = try StagingFolder(outDirectory: settings.outDirectory)
         _ = staging.removeLeftovers()
-        let manifest = BatchManifest(directory: settings.outDirectory, shard: settings.shard, durability: settings.durability)
-        let inputs = OutputGuard.Inputs()
+        let inputs = InputIdentities()
+        let discovery = try InputCensus(inputs: inputs, contactSheet: settings.contactSheet).take(
+            filesFrom: settings.filesFrom, separator: settings.separator, staging: staging) { list in
+                InputDiscovery(arguments: settings.inputs, list: list, depth: settings.depth, outDirectory: settings.outDirectory)
+            }
+        let manifest = BatchManifest(directory: settings.outDirectory, shard: settings.shard, durability: settings.durability,
+                                     inputs: inputs)
+        let records = RecordProblems(console: console)
+        for problem in manifest.problems { records.report(problem) }
         let job = BatchJob(pipeline: ThumbnailPipeline(options: settings.thumbnail),
                            admission: MemoryAdmission(limitBytes: settings.memoryLimitBytes),
                            outDirectory: settings.outDirectory, settings: settings.fingerprintDigest,
                            force: settings.force, manifest: manifest,
-                           outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles),
+                           outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles,
+                                                    outDirectory: settings.outDirectory),
                            staging: staging, durability: settings.durability,
                            withRenderCost: settings.output == .json || settings.output == .jsonLines
                                || settings.contactSheet != nil)
-        let source = PlannedInputs(
-            discovery: InputDiscovery(arguments: settings.inputs,
-                                      list: settings.filesFrom.map { InputList(source: $0, separator: settings.separator) },
-                                      depth: settings.depth, outDirectory: settings.outDirectory),
-            shard: settings.shard, inputs: inputs)
+        let source = PlannedInputs(discovery: discovery, shard: settings.shard, inputs: inputs)
         let results = Results(keepItems: settings.output == .json || settings.contactSheet != nil,
                               summary: BatchSummary(jobs: settings.jobs, shard: settings.shard))
-        runAll(source, job: job, journal: manifest.journal, results: results)
+        runAll(source, job: job, journal: manifest.journal, records: records, results: results)
 
         var summary = results.summary
         summary.wallSeconds = clock.seconds
         do throws(ImageError) {
             try manifest.finish(staging: staging, durability: settings.durability)
         } catch {
-            console.report(error) // the thumbnails are fine, and the journal still records them
+            records.report(error) // the thumbnails are fine, and the journal still records them
         }
         let items = results.items
         var sheetFailed = false
         if let sheet = settings.contactSheet {
             do throws(ImageError) {
-                try writeContactSheet(sheet, items: items, summary: summary)
+                try writeContactSheet(sheet, items: items, summary: summary, inputs: inputs)
             } catch {
                 console.report(error)
                 sheetFailed = true
@@ -62,10 +62,11 @@ struct BatchRun {
         case .table: console.write(SummaryTable.text(summary: summary))
         case .quiet: break
         }
-        return summary.failed > 0 || sheetFailed ? .failure : .success
+        return summary.failed > 0 || sheetFailed || records.any ? .failure : .success
     }
 
-    private func runAll(_ source: PlannedInputs, job: BatchJob, journal: BatchJournal, results: Results) {
+    private func runAll(_ source: PlannedInputs, job: BatchJob, journal: BatchJournal, records: RecordProblems,
+                        results: Results) {
         let progress: ProgressBar? = switch TerminalStyle.forStandardError(quiet: settings.output == .quiet) {
         case .plain: nil
         case .terminal(let colour): ProgressBar(colour: colour)
@@ -83,7 +84,7 @@ struct BatchRun {
             // Recorded as soon as the thumbnail is in place: a run killed later keeps it.
             if outcome.report.status == .ok, let name = outcome.manifestName, let entry = outcome.manifestEntry,
                let error = journal.append(name: name, entry: entry) {
-                console.report(error)
+                records.report(error)
             }
             if let error = outcome.error {
                 let line = "\(WidgetThumbs.name): \(error)"
@@ -98,7 +99,8 @@ struct BatchRun {
         progress?.finish()
     }
 
-    private func writeContactSheet(_ path: String, items: [BatchItemReport], summary: BatchSummary) throws(ImageError) {
+    private func writeContactSheet(_ path: String, items: [BatchItemReport], summary: BatchSummary,
+                                   inputs: InputIdentities) throws(ImageError) {
         var thumbnails: [Int: [UInt8]] = [:]
         for (index, item) in items.enumerated() where item.status != .failed {
             guard let output = item.output else { continue }
@@ -106,29 +108,34 @@ struct BatchRun {
         }
         let html = ContactSheet.html(items: items.map(\.withReadablePaths), thumbnails: thumbnails, summary: summary)
         try OutputDirectories.create(parentOf: path)
-        try OutputFile.write(Array(html.utf8), toPath: path)
+        try OutputFile.writeCommandOutput(Array(html.utf8), toPath: path, inputs: inputs)
     }
 }
 
 /// The discovery as the workers see it: the next input of this shard (every input of the run
-/// is still found and named, so all shards agree on names, and remembered by identity so no
-/// thumbnail overwrites it). Called one worker at a time (`BatchRunner.stream`).
+/// is still found and named, so all shards agree on names). An input inside `--out` that the
+/// census (`InputCensus`) did not see appeared after the run began: it fails, and is kept
+/// like any input. Called one worker at a time (`BatchRunner.stream`).
 final class PlannedInputs: @unchecked Sendable {
     private let discovery: InputDiscovery
     private let shard: Shard?
-    private let inputs: OutputGuard.Inputs
+    private let inputs: InputIdentities
     /// Inputs of this shard handed out.
     private(set) var count = 0
 
-    init(discovery: InputDiscovery, shard: Shard?, inputs: OutputGuard.Inputs) {
+    init(discovery: InputDiscovery, shard: Shard?, inputs: InputIdentities) {
         self.discovery = discovery
         self.shard = shard
         self.inputs = inputs
     }
 
     func next() -> PlannedInput? {
-        while let planned = discovery.next() {
-            if let identity = planned.input.identity { inputs.insert(identity) }
+        while var planned = discovery.next() {
+            if let identity = planned.input.identity, !inputs.contains(identity) {
+                inputs.insert(identity)
+                planned.input.discoveryError = planned.input.discoveryError ?? ImageError(
+                    .invalidArgument, "it appeared in --out after the run began (a thumbnail of this run?); it is not taken")
+            }
             if shard?.contains(planned.input.relativePath) ?? true {
                 count += 1
                 return planned
@@ -159,4 +166,24 @@ final class Results: @unchecked Sendable {
 
     var summary: BatchSummary { lock.withLock { totals } }
     var items: [BatchItemReport] { lock.withLock { kept.sorted { $0.0 < $1.0 }.map(\.1) } }
+}
+
+/// Problems with the batch's own record files (`RecordFileLines`: not regular files, over-long
+/// lines, a journal or manifest that cannot be written): each reported once, however often it
+/// recurs, and any of them makes the run fail. The thumbnails are fine all the same.
+final class RecordProblems: @unchecked Sendable {
+    private let lock = NSLock()
+    private let console: Console
+    private var reported: Set<String> = []
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func report(_ error: ImageError) {
+        guard lock.withLock({ reported.insert(error.description).inserted }) else { return }
+        console.report(error)
+    }
+
+    var any: Bool { lock.withLock { !reported.isEmpty } }
 }

@@ -91,6 +91,8 @@ struct BatchSettings: Sendable {
             "widget-thumbs \(WidgetThumbs.version)",
             "box \(options.box)",
             "family \(options.family?.rawValue ?? "-")",
+            // The family's box follows the chosen devices' slots and caps (a --catalog may change them).
+            "devices \(options.family.map { family in options.chosenDevices.flatMap { device in device.slots(for: family).map { "\(device.id) \($0.pixels) \($0.capPixels)" } }.joined(separator: ",") } ?? "-")",
             "format \(options.format.rawValue)",
             "cap \(options.budget.cap)",
             "quality \(options.quality?.description ?? "-")",

@@ -5,15 +5,18 @@ import WidgetThumbnails
 struct FamilyFit: Codable, Sendable, Equatable {
     var family: WidgetFamily
     var fitsEverywhere: Bool
-    /// The smallest archival pixel cap across the device classes that have the family.
+    /// The smallest archival pixel cap across the chosen devices that have the family.
     var smallestCapPixels: Int
     var failingDeviceCount: Int
+    /// The device with that smallest cap, "iPhone SE 2/3, 375x667@2, iOS 26/27" (nil when no
+    /// chosen device offers the family).
+    var bindingDevice: String?
 
     static func summary(of cost: RenderCost) -> [FamilyFit] {
         cost.families.map { family in
             FamilyFit(family: family.family, fitsEverywhere: family.fitsEverywhere,
-                      smallestCapPixels: family.devices.map(\.archivalCapPixels).min() ?? 0,
-                      failingDeviceCount: family.failingDevices.count)
+                      smallestCapPixels: family.binding?.capPixels ?? 0,
+                      failingDeviceCount: family.failingDevices.count, bindingDevice: family.binding?.deviceName)
         }
     }
 }

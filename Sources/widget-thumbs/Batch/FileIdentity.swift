@@ -18,4 +18,13 @@ struct FileIdentity: Hashable, Sendable {
         guard RawPath.withCString(path, { stat($0, &status) }) == 0 else { return nil }
         self.init(status)
     }
+
+    /// The identities of `path` itself (a symlink's own) and of where it leads; one for a file
+    /// that is not a link, none when nothing is there.
+    static func both(_ path: String) -> [FileIdentity] {
+        var link = stat()
+        guard RawPath.withCString(path, { lstat($0, &link) }) == 0 else { return [] }
+        guard (link.st_mode & S_IFMT) == S_IFLNK, let target = FileIdentity(path: path) else { return [FileIdentity(link)] }
+        return [FileIdentity(link), target]
+    }
 }

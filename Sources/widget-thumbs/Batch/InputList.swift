@@ -4,6 +4,11 @@ import WidgetThumbnails
 /// The names `--files-from FILE` lists (`-` for standard input), read as they are needed: one
 /// per line, or NUL-separated with `--null` (what `find -print0` writes, for names with
 /// newlines). Names are bytes (`RawPath`); empty records are skipped.
+///
+/// A batch reads its list twice (`InputCensus` finds every input before the first output is
+/// put in place): the first reading copies what it reads to a spool file, and `replay` reads
+/// the same bytes again from there, so standard input or a FIFO gives the same names both
+/// times, and a list file changed in between cannot add a name the census did not see.
 final class InputList {
     enum Separator: Sendable {
         case newline
@@ -34,18 +39,46 @@ final class InputList {
     private var atEnd = false
     /// A failure to open or read the list, to report as the next entry.
     private var openFailure: ImageError?
+    /// Where every byte read is copied (the first reading); -1 for none.
+    private let copy: Int32
+    /// The failure the source gave (the first reading).
+    private var sourceFailure: ImageError?
+    /// That failure, reported again after the replay's names.
+    private var trailingFailure: ImageError?
 
-    init(source: String, separator: Separator) {
+    /// Reads `source` (`-` for standard input), copying what it reads to `copy` when given.
+    init(source: String, separator: Separator, copyingTo copy: Int32? = nil) {
         self.source = source
         self.separator = separator
+        self.copy = copy ?? -1
         if source == "-" {
             descriptor = STDIN_FILENO
         } else {
             descriptor = RawPath.withCString(source) { open($0, O_RDONLY | O_CLOEXEC) }
             if descriptor < 0 {
                 openFailure = ImageError(.io, "cannot open the list: \(String(cString: strerror(errno)))", file: source)
+                sourceFailure = openFailure
             }
         }
+    }
+
+    /// Reads the spool `copy` from its start (this list's copy: it owns a duplicate of the
+    /// descriptor), ending with the failure the source gave, if any.
+    private init(replaying copy: Int32, of list: InputList) {
+        source = list.source
+        separator = list.separator
+        self.copy = -1
+        descriptor = lseek(copy, 0, SEEK_SET) == 0 ? dup(copy) : -1
+        if descriptor < 0 {
+            openFailure = ImageError(.io, "cannot read the copy of the list: \(String(cString: strerror(errno)))",
+                                     file: list.displayName)
+        }
+        trailingFailure = list.sourceFailure
+    }
+
+    /// The names again, from the spool this list filled (`copyingTo`), once it was read to its end.
+    func replay(from copy: Int32) -> InputList {
+        InputList(replaying: copy, of: self)
     }
 
     deinit { if descriptor > STDIN_FILENO { close(descriptor) } }
@@ -66,7 +99,10 @@ final class InputList {
                 return entry(record)
             }
             if atEnd {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count else {
+                    defer { trailingFailure = nil }
+                    return trailingFailure.map { .failure($0) }
+                }
                 let record = buffer[start...]
                 start = buffer.count
                 return entry(record)
@@ -106,9 +142,16 @@ final class InputList {
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
                 openFailure = ImageError(.io, "cannot read the list: \(String(cString: strerror(errno)))", file: displayName)
+                sourceFailure = openFailure
             }
             if count <= 0 { atEnd = true; return }
             buffer.append(contentsOf: chunk[..<count])
+            if copy >= 0, let code = DescriptorWriter.writeAll(Array(chunk[..<count]), to: copy) {
+                openFailure = ImageError(.io, "cannot copy the list to a temporary file: \(String(cString: strerror(code)))",
+                                         file: displayName)
+                sourceFailure = openFailure
+                atEnd = true
+            }
             return
         }
     }

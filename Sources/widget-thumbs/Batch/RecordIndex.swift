@@ -44,14 +44,20 @@ final class RecordIndex: @unchecked Sendable {
     }
 
     /// Indexes `path`'s lines. A line of an own file (read oldest first) replaces an earlier
-    /// record of its name; another shard's only fills a gap.
-    func addLines(of path: String, own: Bool) {
-        let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else { return }
+    /// record of its name; another shard's only fills a gap. Returns what was wrong with the
+    /// file (`RecordFileLines`: not a regular file, over-long lines skipped), if anything.
+    func addLines(of path: String, own: Bool) -> ImageError? {
+        let descriptor: Int32
+        do throws(ImageError) {
+            guard let opened = try RecordFileLines.open(path) else { return nil }
+            descriptor = opened
+        } catch {
+            return error
+        }
         let file = Int32(files.count)
         files.append((path, descriptor))
         if own { ownFiles.insert(file) }
-        RecordFileLines.forEach(descriptor: descriptor) { offset, line in
+        return RecordFileLines.forEach(descriptor: descriptor, file: path) { offset, line in
             guard let name = RecordLineName.of(line), line.count <= Int(Int32.max) else { return }
             let key = Key(name)
             let location = Location.line(file: file, offset: offset, length: Int32(line.count))

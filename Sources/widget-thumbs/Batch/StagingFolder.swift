@@ -16,11 +16,17 @@ struct StagingFolder: Sendable {
     let path: String
     private let host: String
 
-    /// The folder under `outDirectory`, created when missing.
+    /// The folder under `outDirectory`, created when missing. A symlink in its place is
+    /// refused: temporary files (and the removal of leftovers) would go wherever it leads.
     init(outDirectory: String) throws(ImageError) {
         path = InputDiscovery.join(outDirectory, Self.name)
         host = Self.hostName()
         try OutputDirectories.create(path)
+        var status = stat()
+        guard RawPath.withCString(path, { lstat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw ImageError(.io, "the staging folder is not used: it is \(FileKind.name(of: status.st_mode)), not a folder",
+                             file: path)
+        }
     }
 
     /// A fresh name in the folder for a temporary file of this process.

@@ -1,26 +1,43 @@
 import WidgetThumbnails
 
-/// `widget-thumbs budget <WxH | file> [--family F] [--json]`: what a thumbnail of that size
-/// costs a widget, per family and device class.
+/// `widget-thumbs budget <WxH | file> [--family F] [--device D ...] [--json]`: what a thumbnail
+/// of that size costs a widget, per family and device.
 struct BudgetCommand: Command {
     static let subject = ArgumentSpec(
-        "size-or-file", help: "A thumbnail size such as 500x375, or an image file (its upright size is used).")
+        "size-or-file", help: "A thumbnail size such as 500x375 (1-65535 a side), or an image file (its upright size is used).")
     static let family = OptionSpec.widgetFamily(
-        help: "Show every device class for this family instead of one line per family.")
+        help: "Show every device and slot for this family instead of one line per family.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of a table.")
 
     static let spec = CommandSpec(
         name: "budget",
-        abstract: "Show the render cost of a thumbnail size for every widget family and device class.",
+        abstract: "Show the render cost of a thumbnail size for every widget family and device.",
         discussion: """
             WidgetKit refuses an image whose pixel area is over an archival cap tied to the \
-            widget's slot (about 4.4 x the slot's pixel area for home-screen families; the \
-            accessory families' cap is unknown, so their slot's own area), and a widget \
-            extension lives in about 30 MB. The table gives the decoded RGBA bytes, their share \
-            of that memory, and per family the devices where the size is over the cap.
+            widget's slot: \(capRules). A widget extension lives in \(memoryLimits). The table \
+            gives the decoded RGBA bytes, their share of that memory, and per family the largest \
+            slot, the smallest cap and the device it belongs to (the binding device), and the \
+            devices where the size is over the cap. The devices are every current one of the \
+            catalogue (see 'widget-thumbs devices'), or those --device, --platform and --os choose.
             """,
         arguments: [subject],
-        options: [family, json])
+        options: [family, json] + DeviceArguments.specs)
+
+    /// The catalogue's cap rules in a sentence, so the help cannot disagree with the data.
+    private static var capRules: String {
+        WidgetCatalog.builtIn.capRules.map { rule in
+            let scope = [rule.families.count == WidgetFamily.allCases.count ? [] : rule.families.map(\.rawValue),
+                         rule.platforms.map(\.rawValue), rule.surfaces.map(\.rawValue)]
+                .filter { !$0.isEmpty }.map { $0.joined(separator: ", ") }.joined(separator: " on ")
+            return "\(rule.multiplier) x the slot's pixel area for \(scope.isEmpty ? "every other slot" : scope) (\(rule.basis))"
+        }.joined(separator: "; ")
+    }
+
+    /// The catalogue's memory limits in a phrase.
+    private static var memoryLimits: String {
+        WidgetCatalog.builtIn.memoryLimits.map { "\($0.megabytes) MB on \($0.platforms.map(\.rawValue).joined(separator: ", "))" }
+            .joined(separator: ", ")
+    }
 
     enum Subject {
         case size(PixelSize)
@@ -35,12 +52,32 @@ struct BudgetCommand: Command {
     var subject: Subject
     var family: WidgetFamily?
     var output: Output
+    var catalog: WidgetCatalog
+    var devices: [DeviceClass]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let text = arguments.required(Self.subject)
-        subject = PixelSize(commandLine: text).map(Subject.size) ?? .file(text)
+        if let size = PixelSize(commandLine: text) {
+            subject = .size(size)
+        } else if Self.looksLikeSize(text) {
+            // `0x0` or `99999999x99999999` is a size out of range, not a file to open.
+            throw UsageError("The size '\(text)' is invalid for '<\(Self.subject.name)>': expected both sides whole numbers from 1 to 65535")
+        } else {
+            subject = .file(text)
+        }
         family = arguments.value(Self.family).flatMap(WidgetFamily.init(rawValue:))
         output = arguments.isSet(Self.json) ? .json : .table
+        catalog = try DeviceArguments.catalog(arguments)
+        devices = try DeviceArguments.devices(arguments, in: catalog)
+    }
+
+    /// Digits, `x`, digits (signs allowed): what a size looks like, whatever its range.
+    static func looksLikeSize(_ text: String) -> Bool {
+        let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        return sides.count == 2 && sides.allSatisfy { side in
+            let digits = side.first == "-" || side.first == "+" ? side.dropFirst() : side[...]
+            return !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+        }
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
@@ -49,7 +86,7 @@ struct BudgetCommand: Command {
         case .json:
             console.write(try JSONOutput.encode(cost))
         case .table:
-            console.write(BudgetTable(cost: cost, family: family).text)
+            console.write(BudgetTable(cost: cost, family: family, catalog: catalog, devices: devices).text)
         }
         return .success
     }
@@ -57,14 +94,15 @@ struct BudgetCommand: Command {
     private func renderCost() throws(ImageError) -> RenderCost {
         switch subject {
         case .size(let size):
-            return RenderCost(size: size)
+            return RenderCost(size: size, devices: devices, catalog: catalog)
         case .file(let path):
             let limits = DecodeLimits.default
             let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
             let info = try ImageDecoder.probe(bytes, file: path, limits: limits)
             // A 16-bit or wide-colour source renders as is in an extended-range bitmap: 8 B/px.
             let wideColour = info.iccProfile.map { $0.colorSpace == "RGB " && !ColorConverter.isEquivalentToSRGB($0) } ?? false
-            return RenderCost(size: info.orientedSize, bytesPerPixel: info.bitDepth > 8 || wideColour ? 8 : 4)
+            return RenderCost(size: info.orientedSize, bytesPerPixel: info.bitDepth > 8 || wideColour ? 8 : 4,
+                              devices: devices, catalog: catalog)
         }
     }
 }

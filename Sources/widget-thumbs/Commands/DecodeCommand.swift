@@ -6,9 +6,8 @@ struct DecodeCommand: Command {
     static let file = ArgumentSpec("file", help: "The \(ReadableFormats.names("or")) image to decode.")
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "file.pam", presence: .required,
-        help: "Where to write the PAM image. Replaced atomically: never left half written.")
-    static let strict = OptionSpec.flag(
-        "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
+        help: "Where to write the PAM image. Replaced atomically (never left half written), never the input; "
+            + "a FIFO or a device is written into.")
 
     static let spec = CommandSpec(
         name: "decode",
@@ -19,7 +18,7 @@ struct DecodeCommand: Command {
             RGB_ALPHA, the same bytes `dwebp -pam` writes.
             """,
         arguments: [file],
-        options: [out, strict])
+        options: [out, ThumbnailArguments.strict])
 
     var input: String
     var output: String
@@ -28,13 +27,13 @@ struct DecodeCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         input = arguments.required(Self.file)
         output = arguments.required(Self.out)
-        strictness = arguments.isSet(Self.strict) ? .strict : .lenient
+        strictness = arguments.isSet(ThumbnailArguments.strict) ? .strict : .lenient
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let decoded = try ImageDecoder.decodeFile(atPath: input, options: DecodeOptions(strictness: strictness))
         let upright = decoded.image.oriented(decoded.info.orientation)
-        try OutputFile.write(PAMWriter.encode(upright), toPath: output)
+        try OutputFile.writeCommandOutput(PAMWriter.encode(upright), toPath: output, inputs: InputIdentities(path: input))
         return .success
     }
 }

@@ -7,7 +7,8 @@ struct ThumbnailCommand: Command {
     static let input = ArgumentSpec("input", help: "The original image, or '-' to read it from standard input.")
     static let output = OptionSpec.value(
         "output", short: "o", valueName: "file", presence: .required,
-        help: "Where to write the thumbnail ('-' for standard output). A file is replaced atomically, never the input.")
+        help: "Where to write the thumbnail ('-' for standard output). A file is replaced atomically, never the input; "
+            + "a FIFO or a device is written into.")
 
     static let spec = CommandSpec(
         name: "thumbnail",
@@ -20,25 +21,29 @@ struct ThumbnailCommand: Command {
             curl -s https://example.com/photo.jpg | widget-thumbs thumbnail - -o - --format webp > t.webp
             """,
         arguments: [input],
-        options: [output] + ThumbnailArguments.specs)
+        options: [output] + ThumbnailArguments.specs + [PerDeviceThumbnails.flag])
 
     var inputPath: String
     var outputPath: String
     var options: ThumbnailOptions
+    var perDevice: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.required(Self.input)
         outputPath = arguments.required(Self.output)
         options = try ThumbnailArguments.options(arguments)
         let named = Self.format(ofName: outputPath)
-        if arguments.optionValues[BatchCommand.format.name] == nil, let named {
+        if !arguments.wasGiven(ThumbnailArguments.format), let named {
             options.format = named
         } else if let named, options.format != .auto, options.format != named {
             throw UsageError("The output name '\(outputPath)' says \(named.rawValue), but --format says \(options.format.rawValue)")
         }
+        perDevice = try PerDeviceThumbnails.isAsked(arguments, family: options.family, output: outputPath)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        ThumbnailArguments.noteClampedBudget(options, console)
+        if perDevice { return try PerDeviceThumbnails(input: inputPath, output: outputPath, options: options).run(console) }
         let pipeline = ThumbnailPipeline(options: options)
         let thumbnail: Thumbnail
         if inputPath == "-" {
@@ -51,10 +56,8 @@ struct ThumbnailCommand: Command {
             try StandardOutput.write(thumbnail.bytes)
             return .success
         }
-        if let input = FileIdentity(path: inputPath), input == FileIdentity(path: outputPath) {
-            throw ImageError(.invalidArgument, "the output is the input; choose another output", file: outputPath)
-        }
-        try OutputFile.write(thumbnail.bytes, toPath: outputPath)
+        let inputs = inputPath == "-" ? InputIdentities(standardInput: ()) : InputIdentities(path: inputPath)
+        try OutputFile.writeCommandOutput(thumbnail.bytes, toPath: outputPath, inputs: inputs)
         return .success
     }
 

@@ -1,18 +1,21 @@
 import WidgetThumbnails
 
-/// The human form of a `RenderCost`: a summary, then one line per family (or, for one
-/// family, one line per device class).
+/// The human form of a `RenderCost`: a summary, then one line per family naming its binding
+/// device (or, for one family, one line per device and slot).
 struct BudgetTable {
     var cost: RenderCost
     var family: WidgetFamily?
+    var catalog: WidgetCatalog
+    var devices: [DeviceClass]
 
     var text: String {
         let megabytes = Double(cost.rgbaBytes) / 1_048_576
         let share = cost.extensionMemoryShare * 100
         var lines = [
-            "thumbnail: \(cost.width)x\(cost.height) = \(grouped(cost.width * cost.height)) px",
-            "bitmap:    \(grouped(cost.rgbaBytes)) bytes (\(cost.bytesPerPixel) B/px, \(fixed(megabytes, 2)) MiB), "
-                + "\(fixed(share, 1))% of the 30 MB widget-extension limit",
+            "thumbnail: \(cost.width)x\(cost.height) = \(TableText.grouped(cost.width * cost.height)) px",
+            "bitmap:    \(TableText.grouped(cost.rgbaBytes)) bytes (\(cost.bytesPerPixel) B/px, \(TableText.fixed(megabytes, 2)) MiB), "
+                + "\(TableText.fixed(share, 1))% of the \(cost.extensionMemoryLimitBytes / 1_048_576) MB widget-extension limit",
+            "devices:   \(devices.count) catalogue rows (see 'widget-thumbs devices')",
             "",
         ]
         if let family, let familyCost = cost.cost(for: family) {
@@ -20,41 +23,58 @@ struct BudgetTable {
         } else {
             lines += familyRows()
         }
+        let unsized = catalog.unsizedSlots.filter { slot in
+            (family == nil || slot.family == family) && devices.contains { $0.platform == slot.platform }
+        }
+        if !unsized.isEmpty {
+            lines += ["", "no size to budget against:"]
+            lines += unsized.map { "  \($0)" }
+        }
         return lines.joined(separator: "\n")
     }
 
     private func familyRows() -> [String] {
-        let header = ["family", "largest slot", "smallest cap", "verdict"]
+        let header = ["family", "largest slot", "smallest cap", "binding device", "verdict"]
         let rows = cost.families.map { family -> [String] in
-            let largest = family.devices.max { $0.slotWidth * $0.slotHeight < $1.slotWidth * $1.slotHeight }
-            let smallestCap = family.devices.map(\.archivalCapPixels).min()
-            let verdict = if family.fitsEverywhere {
-                "fits on all \(family.devices.count) device classes"
-            } else if family.failingDevices.count == family.devices.count {
-                "over the cap on all \(family.devices.count) device classes"
+            let count = family.devices.count
+            let verdict = if count == 0 {
+                "not offered on the chosen devices"
+            } else if family.fitsEverywhere {
+                "fits on all \(count) slots"
+            } else if family.failingDevices.count == count {
+                "over the cap on all \(count) slots"
             } else {
-                "over the cap on \(family.failingDevices.count) of \(family.devices.count): "
-                    + family.failingDevices.map(\.deviceName).joined(separator: ", ")
+                "over the cap on \(family.failingDevices.count) of \(count): "
+                    + family.failingDevices.map(\.deviceName).joined(separator: "; ")
             }
             return [family.family.rawValue,
-                    largest.map { "\($0.slotWidth)x\($0.slotHeight)" } ?? "-",
-                    smallestCap.map(grouped) ?? "-",
+                    family.largest.map { "\($0.slotPixels[0])x\($0.slotPixels[1])" } ?? "-",
+                    family.binding.map { TableText.grouped($0.capPixels) } ?? "-",
+                    family.binding.map { "\($0.deviceName) (\($0.surface.rawValue))" } ?? "-",
                     verdict]
         }
-        return aligned([header] + rows)
+        return TableText.aligned([header] + rows)
     }
 
     private func deviceRows(_ family: RenderCost.FamilyCost) -> [String] {
-        let header = ["device", "screen", "scale", "slot px", "archival cap", "fits"]
+        let header = ["device", "screen", "os", "surface", "slot px", "archival cap", "fits"]
         let rows = family.devices.map { device in
-            [device.device.rawValue, device.screen.description, "@\(device.scale)x", "\(device.slotWidth)x\(device.slotHeight)",
-             grouped(device.archivalCapPixels), device.fits ? "yes" : "NO"]
+            [device.device, device.screen, DeviceClass.osText(device.platform, device.os),
+             device.surface.rawValue, "\(device.slotPixels[0])x\(device.slotPixels[1])",
+             TableText.grouped(device.capPixels), device.fits ? "yes" : "NO"]
         }
-        return ["\(family.family.rawValue):"] + aligned([header] + rows)
+        var lines = ["\(family.family.rawValue):"] + TableText.aligned([header] + rows)
+        if let binding = family.binding {
+            lines.append("smallest cap: \(binding.deviceName) (\(binding.surface.rawValue)), \(TableText.grouped(binding.capPixels)) px")
+        }
+        return lines
     }
+}
 
+/// Column alignment and number formatting shared by the `budget` and `devices` tables.
+enum TableText {
     /// Columns padded to their widest cell; the last column is left ragged.
-    private func aligned(_ rows: [[String]]) -> [String] {
+    static func aligned(_ rows: [[String]]) -> [String] {
         let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { index, cell in
@@ -63,7 +83,8 @@ struct BudgetTable {
         }
     }
 
-    private func grouped(_ value: Int) -> String {
+    /// 1234567 as `1,234,567`.
+    static func grouped(_ value: Int) -> String {
         var digits = Array(String(value))
         var index = digits.count - 3
         while index > 0 {
@@ -73,7 +94,8 @@ struct BudgetTable {
         return String(digits)
     }
 
-    private func fixed(_ value: Double, _ places: Int) -> String {
+    /// `value` with exactly `places` decimals.
+    static func fixed(_ value: Double, _ places: Int) -> String {
         let scale = Double(Array(repeating: 10, count: places).reduce(1, *))
         let rounded = (value * scale).rounded() / scale
         var text = String(rounded)

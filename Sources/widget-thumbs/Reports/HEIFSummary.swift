@@ -66,6 +66,14 @@ struct HEIFSummary: Encodable, Equatable {
              imageUsedReason, hevcLoopFilters
     }
 
+    /// The images besides the primary, by kind: the primary is one of the top-level images
+    /// (`topLevelImages` in the JSON counts it), so a one-image file says "none".
+    private var otherImagesText: String {
+        let others = [(max(0, topLevelImages - 1), "top-level"), (depthImages, "depth"),
+                      (otherAuxiliaryImages, "other auxiliary")].filter { $0.0 > 0 }
+        return others.isEmpty ? "none" : others.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + " (not decoded)"
+    }
+
     /// The human lines, after the common ones.
     var pairs: [(key: String, value: String)] {
         let thumbnailText = thumbnails.isEmpty ? "none" : thumbnails.map { "\($0.size)" }.joined(separator: ", ")
@@ -75,7 +83,7 @@ struct HEIFSummary: Encodable, Equatable {
             ("EXIF orientation", exifName.map { "\($0), ignored: the HEIF transforms decide" } ?? "none"),
             ("orientation used", transforms.isEmpty ? "as stored (no HEIF transforms)" : "HEIF transforms, applied by libheif"),
             ("thumbnails", thumbnailText),
-            ("other images", "\(topLevelImages) top-level, \(depthImages) depth, \(otherAuxiliaryImages) other auxiliary (not decoded)"),
+            ("other images", otherImagesText),
             ("colour source", colourSource.rawValue),
         ]
         if let nclx { lines.append(("nclx", nclx)) }

@@ -111,4 +111,44 @@ import WidgetThumbnails
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 2 && lines.allSatisfy { RecordLineName.isReadDirectly(Array($0.utf8)[...]) })
     }
+
+    /// Lines come out whole wherever the 256 KiB reads cut them, with their offsets; a line over
+    /// `RecordFileLines.maximumLine` is skipped and named, and the lines after it still come.
+    @Test func recordLinesAreSplitAcrossReadsAndOverlongOnesSkipped() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: 600 << 10)
+        let overlong = [UInt8](repeating: UInt8(ascii: "y"), count: RecordFileLines.maximumLine + 1)
+        let lines: [[UInt8]] = [Array("a".utf8), long, overlong, Array("b".utf8), Array("c".utf8)]
+        // The last line without its newline, as a killed run leaves it.
+        let path = try directory.write("records.jsonl", lines.map { $0 + [10] }.joined().dropLast().map { $0 })
+        var seen: [(Int64, [UInt8])] = []
+        let problem = RecordFileLines.forEach(path: path) { offset, line in seen.append((offset, Array(line))) }
+        var offsets: [Int64] = []
+        var offset: Int64 = 0
+        for line in lines {
+            offsets.append(offset)
+            offset += Int64(line.count + 1)
+        }
+        #expect(seen.map(\.1) == [lines[0], lines[1], lines[3], lines[4]])
+        #expect(seen.map(\.0) == [offsets[0], offsets[1], offsets[3], offsets[4]])
+        let error = try #require(problem)
+        #expect(error.file == path && error.reason.contains("1 line(s) longer than \(RecordFileLines.maximumLine) bytes")
+            && error.reason.contains("at byte \(offsets[2])"), "\(error)")
+    }
+
+    /// A record file that is a symlink, a FIFO or a directory is refused by name, never followed
+    /// or waited on.
+    @Test func recordFilesThatAreNotRegularFilesAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = try directory.write("elsewhere", Array("{}\n".utf8))
+        #expect(symlink(target, directory.file("link")) == 0)
+        #expect(mkfifo(directory.file("fifo"), 0o644) == 0)
+        #expect(mkdir(directory.file("folder"), 0o755) == 0)
+        for name in ["link", "fifo", "folder"] {
+            #expect(throws: ImageError.self, "\(name)") { try RecordFileLines.open(directory.file(name)) }
+        }
+        #expect(try RecordFileLines.open(directory.file("missing")) == nil)
+    }
 }

@@ -23,7 +23,7 @@ import Testing
         #expect(flat.contains("(values: convert, embed; default: convert)"))
         #expect(flat.contains("(default: 500)") && flat.contains("(default: 300000)") && flat.contains("(default: 1024)"))
         #expect(flat.contains("5-6 progressive") && flat.contains("(default: 4)"))
-        #expect(flat.contains("values: systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular"))
+        #expect(flat.contains("values: systemSmall, systemMedium, systemLarge, systemExtraLarge, systemExtraLargePortrait, accessoryCircular"))
         #expect(try WidgetThumbsBinary.run(["--help"]).stdout.contains("\n  batch "))
     }
 

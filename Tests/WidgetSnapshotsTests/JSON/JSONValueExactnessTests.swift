@@ -29,6 +29,23 @@ import Testing
         }
     }
 
+    /// The key is shown as JSON writes it, which reads back; escaping that form again would
+    /// double its backslashes (`"x\\\\y"` for the key `x\y`).
+    @Test func aDuplicateKeyIsShownInItsJSONForm() {
+        do {
+            _ = try JSONValue(parsing: Array(#"{"x\\y":1,"x\\y":2}"#.utf8))
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(error.reason.contains(#"duplicate member name "x\\y" "#), "\(error.reason)")
+        }
+        do {
+            _ = try JSONValue(parsing: Array(#"{"\u009b":1,"\u009b":2}"#.utf8))
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(!error.reason.unicodeScalars.contains { $0.value == 0x9B }, "CSI stays escaped: \(error.reason)")
+        }
+    }
+
     @Test(arguments: ["123456789012345678901234567890", "-9223372036854775809", "0.1000000000000000055511151231257827",
                       "1e400", "-0.0", "2.50", "1E+2"])
     func numbersKeepTheirLiteral(text: String) throws {

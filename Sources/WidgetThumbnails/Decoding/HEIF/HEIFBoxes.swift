@@ -271,16 +271,20 @@ struct HEIFBoxes {
     }
 
     /// Checks what decoding `item` makes libheif decode as well (grid tiles, the alpha plane,
-    /// what an iden or overlay is made from): each declared size within `limits`, and no overlay
-    /// (`iovl`), whose canvas libheif 1.15 allocates from the item's data unchecked (FuzzHEIF: an
-    /// overlay as the alpha plane of a 16x16 image cost 2.2 GB). Unknown items pass: libheif
-    /// refuses what it cannot decode.
+    /// what an iden or overlay is made from): each declared size within `limits`. An overlay
+    /// (`iovl`) is decoded only as `item` itself (some Nokia phones write the primary as one)
+    /// and only after `checkOverlay`: libheif 1.15 allocates its canvas from the item's data
+    /// unchecked (FuzzHEIF: an overlay as the alpha plane of a 16x16 image cost 2.2 GB), so an
+    /// overlay anywhere else is refused. Unknown items pass: libheif refuses what it cannot decode.
     func checkDependencies(of item: UInt32, limits: DecodeLimits) throws(ImageError) {
         var seen: Set<UInt32> = [item]
         var pending = [item]
         while let next = pending.popLast() {
             if itemTypes[next] == "iovl" {
-                throw ImageError(.unsupportedFormat, "item \(next) is an overlay (iovl) image, which is not decoded")
+                guard next == item else {
+                    throw ImageError(.unsupportedFormat, "item \(next) is an overlay (iovl) image inside item \(item), which is not decoded")
+                }
+                try checkOverlay(item, limits: limits)
             }
             if next != item, let size = declaredSize(of: next) {
                 do {
@@ -290,6 +294,48 @@ struct HEIFBoxes {
                 }
             }
             for child in needs[next] ?? [] where seen.insert(child).inserted { pending.append(child) }
+        }
+    }
+
+    /// An overlay's canvas and the place of each input (ISO/IEC 23008-12 6.6.2.3), read from
+    /// its data before libheif does: the canvas within `limits` and the same as the item's
+    /// `ispe`, one offset per `dimg` input, each at most the side limit either way (further
+    /// places nothing on a canvas within it, and keeps libheif's int arithmetic on offset plus
+    /// size far from overflowing).
+    private func checkOverlay(_ item: UInt32, limits: DecodeLimits) throws(ImageError) {
+        let inputs = derivedInputs[item]?.count ?? 0
+        guard inputs > 0 else { throw ImageError(.corruptImage, "the overlay (iovl) item \(item) references no images") }
+        guard let data = locations[item], data.count == 1, let range = data.first,
+              let version = reader.u8(range.lowerBound), version == 0, let flags = reader.u8(range.lowerBound + 1) else {
+            throw ImageError(.corruptImage, "the overlay (iovl) item \(item) has no data of version 0 in one extent")
+        }
+        let fieldSize = flags & 1 == 0 ? 2 : 4
+        // A version and a flags byte, four 16-bit fill values, the canvas, then an x and y per input.
+        let needed = 2 + 8 + 2 * fieldSize + inputs * 2 * fieldSize
+        guard range.count >= needed else {
+            throw ImageError(.corruptImage, "the overlay (iovl) item \(item) has \(range.count) bytes of data, not the \(needed) its \(inputs) images need")
+        }
+        func field(_ index: Int, signed: Bool) -> Int {
+            let offset = range.lowerBound + 10 + index * fieldSize
+            if fieldSize == 2 {
+                let value = reader.u16(offset) ?? 0
+                return signed ? Int(Int16(bitPattern: value)) : Int(value)
+            }
+            let value = reader.u32(offset) ?? 0
+            return signed ? Int(Int32(bitPattern: value)) : Int(value)
+        }
+        let canvas = PixelSize(width: field(0, signed: false), height: field(1, signed: false))
+        do {
+            try limits.check(canvas)
+        } catch {
+            throw ImageError(error.code, "the overlay (iovl) item \(item)'s canvas: \(error.reason)")
+        }
+        guard canvas == declaredSize(of: item) else {
+            throw ImageError(.corruptImage, "the overlay (iovl) item \(item)'s canvas \(canvas) is not its declared size \(declaredSize(of: item).map { "\($0)" } ?? "(none)")")
+        }
+        let bound = limits.maxDimension
+        for index in 0..<2 * inputs where abs(field(2 + index, signed: true)) > bound {
+            throw ImageError(.corruptImage, "the overlay (iovl) item \(item) places image \(index / 2 + 1) \(field(2 + index, signed: true)) px away, beyond ±\(bound)")
         }
     }
 

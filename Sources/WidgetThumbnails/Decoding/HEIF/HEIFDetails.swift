@@ -33,7 +33,8 @@ public struct HEIFDetails: Sendable, Equatable {
     public var exifOrientation: EXIFOrientation?
     /// Thumbnails of the primary (the first few, largest first as listed).
     public var thumbnails: [HEIFEmbeddedImage]
-    /// Top-level images in the file (bursts, stereo pairs): only the primary is decoded.
+    /// Top-level images in the file, the primary among them (bursts, stereo pairs): only the
+    /// primary is decoded.
     public var topLevelImages: Int
     /// Depth maps of the primary: listed, never decoded.
     public var depthImages: Int

@@ -17,17 +17,23 @@ public struct NCLXColour: Sendable, Equatable, Codable, CustomStringConvertible 
     /// CIE xy of red, green, blue and white as libheif decodes `primaries`.
     public var chromaticities: [Float]
 
-    /// Memberwise: each parameter sets the property of the same name.
+    /// Memberwise: each parameter sets the property of the same name, except that primaries 2
+    /// ("unspecified") get BT.709's chromaticities, as libheif decodes them: libheif 1.15
+    /// hands out none for code 2, and a file that leaves its primaries unspecified (every
+    /// AVIF `heif-enc -A` writes) must not be refused for it.
     public init(primaries: Int, transfer: Int, matrix: Int, fullRange: Bool, chromaticities: [Float]) {
         self.primaries = primaries
         self.transfer = transfer
         self.matrix = matrix
         self.fullRange = fullRange
-        self.chromaticities = chromaticities
+        self.chromaticities = primaries == 2 ? Self.bt709Chromaticities : chromaticities
     }
 
-    /// BT.709 primaries (or unspecified) with an SDR camera or sRGB curve and a matrix libheif
-    /// knows: sRGB as browsers and libvips show it.
+    /// CIE xy of BT.709's (and sRGB's) red, green, blue and D65 white (ITU-R BT.709-6 table 1).
+    static let bt709Chromaticities: [Float] = [0.64, 0.33, 0.30, 0.60, 0.15, 0.06, 0.3127, 0.3290]
+
+    /// BT.709 primaries (or unspecified) with an SDR camera or sRGB curve (or unspecified),
+    /// and a matrix libheif knows: sRGB as browsers and libvips show it.
     public var isSRGB: Bool {
         [1, 2].contains(primaries) && [1, 2, 6, 13, 14, 15].contains(transfer) && hasKnownCodes
     }

@@ -247,6 +247,21 @@ import TestSupport
         #expect(Array(image.pixels[0..<3]) == [0, 0, 0])
     }
 
+    /// Primaries 2 ("unspecified") come from libheif 1.15 without chromaticities; they are
+    /// BT.709's, as libheif decodes them: sRGB passes through, and a PQ transfer over them
+    /// still gets a profile (BT.709 red stays sRGB red once converted).
+    @Test func unspecifiedPrimariesAreBT709() throws {
+        let unknown = [Float](repeating: 0, count: 8)
+        let plain = NCLXColour(primaries: 2, transfer: 2, matrix: 6, fullRange: true, chromaticities: unknown)
+        #expect(plain.isSRGB)
+        #expect(try plain.profile() == nil)
+        let pq = NCLXColour(primaries: 2, transfer: 16, matrix: 6, fullRange: true, chromaticities: unknown)
+        let profile = try #require(try pq.profile())
+        var red = RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 255])
+        try ColorConverter.convertToSRGB(&red, from: profile)
+        #expect(red.pixels[0] == 255 && red.pixels[1] == 0 && red.pixels[2] == 0, "\(red.pixels)")
+    }
+
     @Test func unbuildablePrimariesAreRefusedNotIgnored() {
         let nclx = NCLXColour(primaries: 99, transfer: 13, matrix: 6, fullRange: true,
                               chromaticities: [Float](repeating: 0, count: 8))

@@ -1,5 +1,4 @@
-/// A size in points: a screen (whole points) or a widget slot (iPad canvas sizes have
-/// halves, so not integers).
+/// A size in points: a catalogue row's screen (whole points; slots are kept in pixels).
 public struct PointSize: Sendable, Hashable, CustomStringConvertible {
     /// Points across.
     public let width: Double
@@ -10,14 +9,6 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
     public init(_ width: Double, _ height: Double) {
         self.width = width
         self.height = height
-    }
-
-    /// The size `393x852` (or `160.5x72`) spells; nil for any other text.
-    init?(text: String) {
-        let sides = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]),
-              width >= 0, height >= 0 else { return nil }
-        self.init(width, height)
     }
 
     /// `393x852`: whole points without a fraction, as the reports print screens.

@@ -1,0 +1,330 @@
+import WidgetSnapshots
+
+extension WidgetCatalog {
+    /// Reads a whole catalogue (the built-in one's form): `schemaVersion`, `sources`,
+    /// `capRules`, `memoryLimits`, `unsizedSlots` and `devices`. Every field is checked; the
+    /// error names the row and field.
+    public init(parsing bytes: [UInt8], file: String) throws(CatalogError) {
+        let document = try CatalogReader.document(bytes, file: file,
+                                                  allowed: ["schemaVersion", "about", "sources", "capRules", "memoryLimits",
+                                                            "unsizedSlots", "devices"])
+        let reader = CatalogReader(file: file)
+        sources = try reader.sources(document["sources"], required: true)
+        capRules = try reader.capRules(document["capRules"])
+        memoryLimits = try reader.memoryLimits(document["memoryLimits"])
+        unsizedSlots = try reader.unsizedSlots(document["unsizedSlots"])
+        devices = try reader.rows(document["devices"], sources: Set(sources.map(\.id)), rules: capRules)
+        try reader.checkNoRowTwice(devices)
+        for (index, row) in devices.enumerated() where !memoryLimits.contains(where: { $0.platforms.contains(row.platform) }) {
+            throw CatalogError(file: file, row: "row \(index) (\(row.id))", field: "platform",
+                               reason: "no memory limit is given for \(row.platform.rawValue)")
+        }
+    }
+
+    /// The catalogue with the rows of a user's file (`schemaVersion`, `devices`, optional
+    /// `sources`) added: a row with a built-in row's id replaces it. The user's rows get their
+    /// caps from this catalogue's rules. A row that repeats a built-in screen and OS under
+    /// another id, or any malformed field, is refused with the row and field named.
+    public func adding(_ bytes: [UInt8], file: String) throws(CatalogError) -> WidgetCatalog {
+        let document = try CatalogReader.document(bytes, file: file, allowed: ["schemaVersion", "about", "sources", "devices"])
+        let reader = CatalogReader(file: file)
+        let addedSources = try reader.sources(document["sources"], required: false)
+        let allSources = sources.filter { old in !addedSources.contains { $0.id == old.id } } + addedSources
+        let added = try reader.rows(document["devices"], sources: Set(allSources.map(\.id)), rules: capRules)
+        try reader.checkNoRowTwice(added)
+        let kept = devices.filter { old in !added.contains { $0.id == old.id } }
+        for (index, row) in added.enumerated() {
+            if let clash = kept.first(where: { CatalogReader.sameScreenAndOS($0, row) }) {
+                throw CatalogError(file: file, row: "row \(index) (\(row.id))", field: "id",
+                                   reason: "describes the same screen and OS as the built-in row \(clash.id); use that id to replace it")
+            }
+        }
+        return WidgetCatalog(sources: allSources, capRules: capRules, memoryLimits: memoryLimits,
+                             unsizedSlots: unsizedSlots, devices: kept + added)
+    }
+
+    /// The built-in catalogue with the rows of the user's catalogue file at `path` added.
+    public static func builtIn(addingFileAt path: String) throws(CatalogError) -> WidgetCatalog {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, maxBytes: 4 << 20)
+        } catch {
+            throw CatalogError(file: path, reason: error.reason)
+        }
+        return try builtIn.adding(bytes, file: path)
+    }
+}
+
+/// Reads catalogue JSON field by field, so every error can say where it is.
+private struct CatalogReader {
+    let file: String
+
+    static func document(_ bytes: [UInt8], file: String, allowed: Set<String>) throws(CatalogError) -> JSONObject {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: bytes)
+        } catch {
+            throw CatalogError(file: file, reason: "not JSON (\(error))")
+        }
+        let reader = CatalogReader(file: file)
+        let document = try reader.object(value, row: nil, field: "the document", allowed: allowed)
+        guard case .number(let number)? = document["schemaVersion"], let version = number.int64Value else {
+            throw CatalogError(file: file, field: "schemaVersion", reason: "missing; this library reads schemaVersion \(WidgetCatalog.schemaVersion)")
+        }
+        guard version == WidgetCatalog.schemaVersion else {
+            throw CatalogError(file: file, field: "schemaVersion",
+                               reason: "is \(number.text); this library reads schemaVersion \(WidgetCatalog.schemaVersion)")
+        }
+        return document
+    }
+
+    static func sameScreenAndOS(_ left: DeviceClass, _ right: DeviceClass) -> Bool {
+        left.platform == right.platform && left.screen != nil && left.screen == right.screen && left.scale == right.scale
+            && !Set(left.osVersions).isDisjoint(with: right.osVersions)
+    }
+
+    /// No id twice, and no two rows for the same screen, scale and OS version.
+    func checkNoRowTwice(_ rows: [DeviceClass]) throws(CatalogError) {
+        for (index, row) in rows.enumerated() {
+            for earlier in rows[..<index] where earlier.id == row.id || Self.sameScreenAndOS(earlier, row) {
+                throw CatalogError(file: file, row: "row \(index) (\(row.id))", field: earlier.id == row.id ? "id" : "screen",
+                                   reason: "repeats row \(earlier.id)")
+            }
+        }
+    }
+
+    // MARK: sections
+
+    func sources(_ value: JSONValue?, required: Bool) throws(CatalogError) -> [WidgetCatalog.Source] {
+        guard let value else {
+            if required { throw CatalogError(file: file, field: "sources", reason: "missing") }
+            return []
+        }
+        var result: [WidgetCatalog.Source] = []
+        for (index, item) in try array(value, row: nil, field: "sources").enumerated() {
+            let field = "sources[\(index)]"
+            let object = try object(item, row: nil, field: field, allowed: ["id", "kind", "reference"])
+            let id = try string(object["id"], row: nil, field: "\(field).id")
+            guard !result.contains(where: { $0.id == id }) else {
+                throw CatalogError(file: file, field: "\(field).id", reason: "the source \"\(id)\" is listed twice")
+            }
+            result.append(WidgetCatalog.Source(id: id, kind: try choice(object["kind"], row: nil, field: "\(field).kind"),
+                                               reference: try string(object["reference"], row: nil, field: "\(field).reference")))
+        }
+        return result
+    }
+
+    func capRules(_ value: JSONValue?) throws(CatalogError) -> [WidgetCatalog.CapRule] {
+        var rules: [WidgetCatalog.CapRule] = []
+        for (index, item) in try array(value, row: nil, field: "capRules").enumerated() {
+            let field = "capRules[\(index)]"
+            let object = try object(item, row: nil, field: field,
+                                    allowed: ["id", "platforms", "families", "surfaces", "multiplier", "basis", "reference"])
+            rules.append(WidgetCatalog.CapRule(
+                id: try string(object["id"], row: nil, field: "\(field).id"),
+                platforms: try choices(object["platforms"], row: nil, field: "\(field).platforms"),
+                families: try choices(object["families"], row: nil, field: "\(field).families"),
+                surfaces: try choices(object["surfaces"], row: nil, field: "\(field).surfaces"),
+                multiplier: try multiplier(object["multiplier"], field: "\(field).multiplier"),
+                basis: try string(object["basis"], row: nil, field: "\(field).basis"),
+                reference: try string(object["reference"], row: nil, field: "\(field).reference")))
+        }
+        guard let last = rules.last, last.platforms.isEmpty, last.families.isEmpty, last.surfaces.isEmpty else {
+            throw CatalogError(file: file, field: "capRules", reason: "the last rule must match every slot (no platforms, families or surfaces)")
+        }
+        return rules
+    }
+
+    func memoryLimits(_ value: JSONValue?) throws(CatalogError) -> [WidgetCatalog.MemoryLimit] {
+        var limits: [WidgetCatalog.MemoryLimit] = []
+        for (index, item) in try array(value, row: nil, field: "memoryLimits").enumerated() {
+            let field = "memoryLimits[\(index)]"
+            let object = try object(item, row: nil, field: field, allowed: ["platforms", "megabytes", "reference"])
+            let platforms: [Platform] = try choices(object["platforms"], row: nil, field: "\(field).platforms")
+            for platform in platforms where limits.contains(where: { $0.platforms.contains(platform) }) {
+                throw CatalogError(file: file, field: "\(field).platforms", reason: "\(platform.rawValue) has a limit already")
+            }
+            limits.append(WidgetCatalog.MemoryLimit(
+                platforms: platforms, megabytes: try positive(object["megabytes"], row: nil, field: "\(field).megabytes"),
+                reference: try string(object["reference"], row: nil, field: "\(field).reference")))
+        }
+        return limits
+    }
+
+    func unsizedSlots(_ value: JSONValue?) throws(CatalogError) -> [WidgetCatalog.UnsizedSlot] {
+        var slots: [WidgetCatalog.UnsizedSlot] = []
+        for (index, item) in try array(value, row: nil, field: "unsizedSlots").enumerated() {
+            let field = "unsizedSlots[\(index)]"
+            let object = try object(item, row: nil, field: field, allowed: ["platform", "surface", "family", "note"])
+            slots.append(WidgetCatalog.UnsizedSlot(
+                platform: try choice(object["platform"], row: nil, field: "\(field).platform"),
+                surface: try choice(object["surface"], row: nil, field: "\(field).surface"),
+                family: try choice(object["family"], row: nil, field: "\(field).family"),
+                note: try string(object["note"], row: nil, field: "\(field).note")))
+        }
+        return slots
+    }
+
+    func rows(_ value: JSONValue?, sources: Set<String>, rules: [WidgetCatalog.CapRule]) throws(CatalogError) -> [DeviceClass] {
+        var rows: [DeviceClass] = []
+        for (index, item) in try array(value, row: nil, field: "devices").enumerated() {
+            rows.append(try self.row(item, index: index, sources: sources, rules: rules))
+        }
+        guard !rows.isEmpty else { throw CatalogError(file: file, field: "devices", reason: "lists no device") }
+        return rows
+    }
+
+    private func row(_ value: JSONValue, index: Int, sources: Set<String>, rules: [WidgetCatalog.CapRule]) throws(CatalogError) -> DeviceClass {
+        var row = "row \(index)"
+        let fields: Set<String> = ["id", "platform", "screen", "scale", "os", "label", "names", "droppedBy", "note", "slots"]
+        let object = try object(value, row: row, field: nil, allowed: nil)
+        let id = try string(object["id"], row: row, field: "id")
+        row += " (\(id))"
+        try check(object, row: row, field: nil, allowed: fields)
+        let platform: Platform = try choice(object["platform"], row: row, field: "platform")
+        let screen = try object["screen"].map { value throws(CatalogError) in
+            let sides = try pair(value, row: row, field: "screen")
+            return PointSize(Double(sides.width), Double(sides.height))
+        }
+        let scale = try positive(object["scale"], row: row, field: "scale")
+        let osVersions = try positives(object["os"], row: row, field: "os")
+        let label = try string(object["label"], row: row, field: "label")
+        let names = try strings(object["names"], row: row, field: "names")
+        let droppedBy = try object["droppedBy"].map { value throws(CatalogError) in try string(value, row: row, field: "droppedBy") }
+        let note = try object["note"].map { value throws(CatalogError) in try string(value, row: row, field: "note") }
+        var slots: [DeviceClass.Slot] = []
+        for (slotIndex, item) in try array(object["slots"], row: row, field: "slots").enumerated() {
+            let field = "slots[\(slotIndex)]"
+            let slot = try self.object(item, row: row, field: field, allowed: ["family", "surface", "pixels", "os", "source"])
+            let family: WidgetFamily = try choice(slot["family"], row: row, field: "\(field).family")
+            let surface: WidgetSurface = try choice(slot["surface"], row: row, field: "\(field).surface")
+            guard !slots.contains(where: { $0.family == family && $0.surface == surface }) else {
+                throw CatalogError(file: file, row: row, field: "\(field).family",
+                                   reason: "\(family.rawValue) on \(surface.rawValue) is listed twice")
+            }
+            let pixels = try pair(slot["pixels"], row: row, field: "\(field).pixels")
+            let slotOS = try slot["os"].map { value throws(CatalogError) in try positives(value, row: row, field: "\(field).os") } ?? osVersions
+            for version in slotOS where !osVersions.contains(version) {
+                throw CatalogError(file: file, row: row, field: "\(field).os", reason: "\(version) is not one of the row's os versions")
+            }
+            let source = try string(slot["source"], row: row, field: "\(field).source")
+            guard sources.contains(source) else {
+                throw CatalogError(file: file, row: row, field: "\(field).source", reason: "no source has the id \"\(source)\"")
+            }
+            // The catalogue's last rule matches everything, so there is always one.
+            let rule = rules.first { $0.matches(platform, family, surface) } ?? rules[rules.count - 1]
+            slots.append(DeviceClass.Slot(family: family, surface: surface, pixels: pixels, osVersions: slotOS, source: source,
+                                          capPixels: rule.multiplier.cap(forArea: pixels.area), capRule: rule.id))
+        }
+        guard !slots.isEmpty else { throw CatalogError(file: file, row: row, field: "slots", reason: "lists no slot") }
+        return DeviceClass(id: id, platform: platform, screen: screen, scale: scale, osVersions: osVersions, label: label,
+                           names: names, droppedBy: droppedBy, note: note, slots: slots)
+    }
+
+    // MARK: values
+
+    /// The object `value` holds, its member names checked against `allowed` (nil: later).
+    private func object(_ value: JSONValue?, row: String?, field: String?, allowed: Set<String>?) throws(CatalogError) -> JSONObject {
+        guard case .object(let object)? = value else {
+            throw CatalogError(file: file, row: row, field: field, reason: value == nil ? "missing" : "is not an object")
+        }
+        if let allowed { try check(object, row: row, field: field, allowed: allowed) }
+        return object
+    }
+
+    /// Refuses a member `allowed` does not name (a typo would otherwise be ignored).
+    private func check(_ object: JSONObject, row: String?, field: String?, allowed: Set<String>) throws(CatalogError) {
+        for member in object.members where !allowed.contains(member.key) {
+            let place = [field, member.key].compactMap { $0 }.joined(separator: ".")
+            throw CatalogError(file: file, row: row, field: place,
+                               reason: "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    private func array(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [JSONValue] {
+        guard case .array(let items)? = value else {
+            throw CatalogError(file: file, row: row, field: field, reason: value == nil ? "missing" : "is not an array")
+        }
+        return items
+    }
+
+    private func string(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> String {
+        guard case .string(let text)? = value, !text.isEmpty else {
+            throw CatalogError(file: file, row: row, field: field, reason: value == nil ? "missing" : "is not a non-empty string")
+        }
+        return text
+    }
+
+    private func strings(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [String] {
+        var result: [String] = []
+        for (index, item) in try array(value, row: row, field: field).enumerated() {
+            result.append(try string(item, row: row, field: "\(field)[\(index)]"))
+        }
+        return result
+    }
+
+    /// A whole number from 1 to 65,535 (pixels, points, scales, versions, megabytes).
+    private func positive(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> Int {
+        guard case .number(let number)? = value else {
+            throw CatalogError(file: file, row: row, field: field, reason: value == nil ? "missing" : "is not a number")
+        }
+        guard let whole = number.int64Value, (1...65_535).contains(whole) else {
+            throw CatalogError(file: file, row: row, field: field, reason: "is \(number.text); expected a whole number from 1 to 65535")
+        }
+        return Int(whole)
+    }
+
+    private func positives(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [Int] {
+        let items = try array(value, row: row, field: field)
+        guard !items.isEmpty else { throw CatalogError(file: file, row: row, field: field, reason: "is empty") }
+        var result: [Int] = []
+        for (index, item) in items.enumerated() { result.append(try positive(item, row: row, field: "\(field)[\(index)]")) }
+        return result
+    }
+
+    private func pair(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> PixelSize {
+        let sides = try positives(value, row: row, field: field)
+        guard sides.count == 2 else { throw CatalogError(file: file, row: row, field: field, reason: "expected [width, height]") }
+        return PixelSize(width: sides[0], height: sides[1])
+    }
+
+    private func choice<Value: RawRepresentable & CaseIterable>(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> Value
+    where Value.RawValue == String {
+        let text = try string(value, row: row, field: field)
+        guard let choice = Value(rawValue: text) else {
+            throw CatalogError(file: file, row: row, field: field,
+                               reason: "unknown value \"\(text)\" (known: \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return choice
+    }
+
+    private func choices<Value: RawRepresentable & CaseIterable>(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [Value]
+    where Value.RawValue == String {
+        guard let value else { return [] }
+        var result: [Value] = []
+        for (index, item) in try array(value, row: row, field: field).enumerated() {
+            result.append(try choice(item, row: row, field: "\(field)[\(index)]"))
+        }
+        return result
+    }
+
+    /// A positive decimal such as 4.4 or 1.44, kept exact (no exponent, at most 6 decimals).
+    private func multiplier(_ value: JSONValue?, field: String) throws(CatalogError) -> WidgetCatalog.CapMultiplier {
+        guard case .number(let number)? = value else {
+            throw CatalogError(file: file, field: field, reason: value == nil ? "missing" : "is not a number")
+        }
+        let parts = number.text.split(separator: ".", omittingEmptySubsequences: false)
+        let decimals = parts.count == 2 ? parts[1].count : 0
+        guard parts.count <= 2, decimals <= 6, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+              let numerator = Int(parts.joined()), numerator > 0, numerator <= 1_000_000_000 else {
+            throw CatalogError(file: file, field: field, reason: "is \(number.text); expected a positive decimal such as 4.4")
+        }
+        var denominator = 1
+        for _ in 0..<decimals { denominator *= 10 }
+        return WidgetCatalog.CapMultiplier(numerator: numerator, denominator: denominator, description: number.text)
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

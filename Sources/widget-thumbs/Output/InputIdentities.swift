@@ -1,0 +1,32 @@
+import Foundation
+import Glibc
+import WidgetThumbnails
+
+/// The files a command reads, by device and inode (`FileIdentity`): what none of its outputs may
+/// be written over (`OutputOccupant`). `thumbnail` and `decode` hold their one input; `batch`
+/// holds every input that lies inside `--out` (the only place a thumbnail could land on it) and
+/// any input that is the contact sheet's file, all found before the first output is put in
+/// place (`InputCensus`). Safe to share between the batch's workers.
+final class InputIdentities: @unchecked Sendable {
+    private let lock = NSLock()
+    private var identities: Set<FileIdentity> = []
+
+    init() {}
+
+    /// The identities of what `path` names: the file itself and, for a symlink, where it leads
+    /// (nothing when `path` does not exist).
+    convenience init(path: String) {
+        self.init()
+        for identity in FileIdentity.both(path) { insert(identity) }
+    }
+
+    /// Standard input's file, when it is one (`thumbnail - -o x < x` reads x).
+    convenience init(standardInput: ()) {
+        self.init()
+        var status = stat()
+        if fstat(STDIN_FILENO, &status) == 0 { insert(FileIdentity(status)) }
+    }
+
+    func insert(_ identity: FileIdentity) { lock.withLock { _ = identities.insert(identity) } }
+    func contains(_ identity: FileIdentity) -> Bool { lock.withLock { identities.contains(identity) } }
+}

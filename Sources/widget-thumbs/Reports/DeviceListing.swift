@@ -1,0 +1,118 @@
+import WidgetThumbnails
+
+/// What `devices` prints: the chosen rows with every slot, then the sources, cap rules, memory
+/// limits and the surfaces with no size, as a table or as JSON.
+struct DeviceListing: Encodable {
+    struct Row: Encodable {
+        var id: String
+        var platform: Platform
+        var screen: String
+        var os: [Int]
+        var label: String
+        var names: [String]
+        var droppedBy: String?
+        var note: String?
+        var memoryLimitBytes: Int
+        var slots: [Slot]
+    }
+
+    struct Slot: Encodable {
+        var family: WidgetFamily
+        var surface: WidgetSurface
+        var pixels: [Int]
+        var os: [Int]
+        var capPixels: Int
+        var capRule: String
+        var source: String
+        var sourceKind: String
+    }
+
+    struct Source: Encodable {
+        var id: String
+        var kind: String
+        var reference: String
+    }
+
+    struct Rule: Encodable {
+        var id: String
+        var platforms: [Platform]
+        var families: [WidgetFamily]
+        var surfaces: [WidgetSurface]
+        var multiplier: String
+        var basis: String
+        var reference: String
+    }
+
+    struct Limit: Encodable {
+        var platforms: [Platform]
+        var megabytes: Int
+        var reference: String
+    }
+
+
+    var schemaVersion = WidgetCatalog.schemaVersion
+    var devices: [Row]
+    var notShown: Int
+    var sources: [Source]
+    var capRules: [Rule]
+    var memoryLimits: [Limit]
+    var unsizedSlots: [WidgetCatalog.UnsizedSlot]
+
+    init(catalog: WidgetCatalog, devices chosen: [DeviceClass]) {
+        devices = chosen.map { row in
+            Row(id: row.id, platform: row.platform, screen: row.screenText, os: row.osVersions, label: row.label, names: row.names,
+                droppedBy: row.droppedBy, note: row.note, memoryLimitBytes: catalog.memoryLimitBytes(for: row.platform),
+                slots: row.slots.map { slot in
+                    Slot(family: slot.family, surface: slot.surface, pixels: [slot.pixels.width, slot.pixels.height],
+                         os: slot.osVersions, capPixels: slot.capPixels, capRule: slot.capRule, source: slot.source,
+                         sourceKind: catalog.source(slot.source)?.kind.rawValue ?? "-")
+                })
+        }
+        notShown = catalog.devices.count - Set(chosen.map(\.id)).count
+        let used = Set(chosen.flatMap { $0.slots.map(\.source) })
+        sources = catalog.sources.filter { used.contains($0.id) }.map { Source(id: $0.id, kind: $0.kind.rawValue, reference: $0.reference) }
+        capRules = catalog.capRules.map {
+            Rule(id: $0.id, platforms: $0.platforms, families: $0.families, surfaces: $0.surfaces,
+                 multiplier: $0.multiplier.description, basis: $0.basis, reference: $0.reference)
+        }
+        memoryLimits = catalog.memoryLimits.map { Limit(platforms: $0.platforms, megabytes: $0.megabytes, reference: $0.reference) }
+        let platforms = Set(chosen.map(\.platform))
+        unsizedSlots = catalog.unsizedSlots.filter { platforms.contains($0.platform) }
+    }
+
+    var text: String {
+        // One alignment for every slot line, so the columns line up from row to row.
+        var slotLines = TableText.aligned(devices.flatMap { row in
+            row.slots.map { slot in
+                ["  \(slot.family.rawValue)", slot.surface.rawValue, "\(slot.pixels[0])x\(slot.pixels[1])",
+                 slot.os == row.os ? "" : DeviceClass.osText(row.platform, slot.os),
+                 "cap \(TableText.grouped(slot.capPixels)) (\(slot.capRule))", "\(slot.sourceKind): \(slot.source)"]
+            }
+        })[...]
+        var lines: [String] = []
+        for row in devices {
+            var title = "\(row.label), \(row.screen), \(DeviceClass.osText(row.platform, row.os))  [\(row.id)]"
+            if let droppedBy = row.droppedBy { title += "  (dropped by \(droppedBy))" }
+            lines.append(title)
+            lines += slotLines.prefix(row.slots.count)
+            slotLines = slotLines.dropFirst(row.slots.count)
+            if let note = row.note { lines.append("  note: \(note)") }
+        }
+        if notShown > 0 {
+            lines.append("(\(notShown) more rows not chosen, devices the current OS releases dropped among them: name one with --device)")
+        }
+        lines += ["", "sources:"] + sources.map { "  \($0.id) (\($0.kind)): \($0.reference)" }
+        lines += ["", "archival cap rules (first match):"] + capRules.map { rule in
+            let scope = [rule.platforms.map(\.rawValue), rule.families.map(\.rawValue), rule.surfaces.map(\.rawValue)]
+                .filter { !$0.isEmpty }.map { $0.joined(separator: ", ") }.joined(separator: "; ")
+            return "  \(rule.id): \(rule.multiplier) x slot area [\(rule.basis)] for \(scope.isEmpty ? "every other slot" : scope). \(rule.reference)"
+        }
+        lines += ["", "memory limits:"] + memoryLimits.map {
+            "  \($0.megabytes) MB: \($0.platforms.map(\.rawValue).joined(separator: ", ")). \($0.reference)"
+        }
+        if !unsizedSlots.isEmpty {
+            lines += ["", "no size published or measured:"] + unsizedSlots.map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,58 @@
+import WidgetThumbnails
+
+/// `--device`, `--platform`, `--os` and `--catalog`: which catalogue rows a command sizes or
+/// budgets for. Shared by `budget`, `devices`, `batch`, `thumbnail` and `commit`; read once here.
+enum DeviceArguments {
+    static let device = OptionSpec.value(
+        "device", valueName: "name|WxH@S", presence: .optional,
+        help: "Only this device: a marketing name (\"iPhone 17 Pro\"), a catalogue id or a screen such as 402x874@3. "
+            + "Repeatable. Devices the current OS releases dropped are used only when named.")
+    static let platform = OptionSpec.value(
+        "platform", valueName: "platform", presence: .optional, allowedValues: Platform.allCases.map(\.rawValue),
+        help: "Only devices of this platform. Repeatable.")
+    static let os = OptionSpec.value(
+        "os", valueName: "version", presence: .optional,
+        help: "Only catalogue rows (and slots) for this OS major version, e.g. 18, 26 or 27.")
+    static let catalog = OptionSpec.value(
+        "catalog", valueName: "file.json", presence: .optional,
+        help: "A catalogue file whose device rows are added to the built-in ones (a row with a built-in id replaces it). "
+            + "A malformed file is refused before any work; see 'widget-thumbs devices --help'.")
+
+    static var specs: [OptionSpec] { [device, platform, os, catalog] }
+
+    /// Whether any of the four was given (otherwise the library's defaults apply unchanged).
+    static func isSet(_ arguments: ParsedArguments) -> Bool {
+        specs.contains { arguments.wasGiven($0) }
+    }
+
+    /// The built-in catalogue, with the `--catalog` file's rows added.
+    static func catalog(_ arguments: ParsedArguments) throws(UsageError) -> WidgetCatalog {
+        guard let path = arguments.value(catalog) else { return .builtIn }
+        do {
+            return try WidgetCatalog.builtIn(addingFileAt: path)
+        } catch {
+            throw UsageError("'--catalog' \(error)")
+        }
+    }
+
+    /// The catalogue rows the options choose from `catalog`.
+    static func devices(_ arguments: ParsedArguments, in catalog: WidgetCatalog) throws(UsageError) -> [DeviceClass] {
+        let version = try arguments.value(os, expected: "an OS major version such as 26") {
+            Int($0).flatMap { (1...999).contains($0) ? $0 : nil }
+        }
+        let selection = DeviceSelection(names: arguments.values(device),
+                                        platforms: arguments.values(platform).compactMap(Platform.init(rawValue:)),
+                                        osVersion: version)
+        do {
+            return try catalog.devices(selection)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+
+    /// The devices the options choose, or nil when none was given (the library's default set).
+    static func chosenDevices(_ arguments: ParsedArguments) throws(UsageError) -> [DeviceClass]? {
+        guard isSet(arguments) else { return nil }
+        return try devices(arguments, in: catalog(arguments))
+    }
+}

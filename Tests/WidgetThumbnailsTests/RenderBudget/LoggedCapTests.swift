@@ -1,0 +1,77 @@
+import Testing
+@testable import WidgetThumbnails
+
+/// Every archival cap developers logged (listed with their sources in the cap rules of
+/// Data/widget-catalog.json), reproduced to the pixel from the catalogue's slot and its cap
+/// rule, on the device it belongs to. The maxima and slot sizes are typed in from the logs and
+/// the measurements; Sinced2's (526,750.4 = 4.4 x 346²), which matches no known slot, is not
+/// here.
+@Suite struct LoggedCapTests {
+    struct Logged: Sendable, CustomTestStringConvertible {
+        var number: String
+        var maximum: Double
+        var id: String
+        var family: WidgetFamily
+        var surface: WidgetSurface
+        var slot: PixelSize
+        /// The image size in the log, over the cap (nil when the log does not give one).
+        var loggedImage: PixelSize?
+        var testDescription: String { "#\(number) \(id) \(family)" }
+    }
+
+    static let logs: [Logged] = [
+        Logged(number: "1", maximum: 718_080, id: "ipad-820x1180@2", family: .systemMedium, surface: .homeScreen,
+               slot: PixelSize(width: 600, height: 272)),
+        Logged(number: "1", maximum: 718_080, id: "ipad-834x1194@2", family: .systemMedium, surface: .homeScreen,
+               slot: PixelSize(width: 600, height: 272)),
+        Logged(number: "2", maximum: 2_121_055.2, id: "iphone-393x852@3-ios18", family: .systemMedium, surface: .homeScreen,
+               slot: PixelSize(width: 1017, height: 474), loggedImage: PixelSize(width: 1536, height: 2039)),
+        Logged(number: "3", maximum: 1_039_262.4, id: "iphone-390x844@3-ios26", family: .systemSmall, surface: .homeScreen,
+               slot: PixelSize(width: 486, height: 486), loggedImage: PixelSize(width: 2048, height: 2048)),
+        Logged(number: "5", maximum: 1_001_127.6, id: "iphone-375x812@3-ios26", family: .systemSmall, surface: .homeScreen,
+               slot: PixelSize(width: 477, height: 477), loggedImage: PixelSize(width: 1254, height: 1254)),
+        Logged(number: "6", maximum: 2_275_490.8, id: "iphone-402x874@3-ios26", family: .systemMedium, surface: .homeScreen,
+               slot: PixelSize(width: 1049, height: 493), loggedImage: PixelSize(width: 2400, height: 1595)),
+        Logged(number: "8", maximum: 951_390, id: "iphone-375x812@3-ios18", family: .systemSmall, surface: .homeScreen,
+               slot: PixelSize(width: 465, height: 465)),
+        Logged(number: "9", maximum: 988_574.4, id: "iphone-393x852@3-ios18", family: .systemSmall, surface: .homeScreen,
+               slot: PixelSize(width: 474, height: 474)),
+        Logged(number: "10", maximum: 1_069_415.6, id: "iphone-402x874@3-ios26", family: .systemSmall, surface: .homeScreen,
+               slot: PixelSize(width: 493, height: 493)),
+        Logged(number: "W", maximum: 14_981.76, id: "watch-46mm@2", family: .accessoryCircular, surface: .watchFace,
+               slot: PixelSize(width: 102, height: 102), loggedImage: PixelSize(width: 384, height: 384)),
+        Logged(number: "W", maximum: 14_981.76, id: "watch-ultra3-49mm@2", family: .accessoryCircular, surface: .watchFace,
+               slot: PixelSize(width: 102, height: 102), loggedImage: PixelSize(width: 384, height: 384)),
+    ]
+
+    private func fit(_ size: PixelSize, _ log: Logged) throws -> RenderCost.DeviceFit {
+        let device = try WidgetCatalog.builtIn.devices(DeviceSelection(names: [log.id]))
+        let cost = RenderCost(size: size, devices: device)
+        return try #require(cost.cost(for: log.family)?.devices.first { $0.surface == log.surface })
+    }
+
+    @Test(arguments: logs)
+    func theLoggedCapIsTheSlotTimesTheRule(log: Logged) throws {
+        let entry = try fit(PixelSize(width: 1, height: 1), log)
+        #expect(entry.slotPixels == [log.slot.width, log.slot.height])
+        // The logged maximum is fractional: a whole-pixel area fits when it is at most its floor.
+        #expect(entry.capPixels == Int(log.maximum.rounded(.down)))
+        if let image = log.loggedImage {
+            #expect(try !fit(image, log).fits, "the logged image was refused")
+        }
+    }
+
+    /// WidgetKit's maximumSize is (2.2 w, 2.0 h) for system families and 1.2 per axis on the
+    /// watch: the largest whole size inside it fits, one pixel wider does not.
+    @Test(arguments: logs)
+    func onePixelOverIsOverTheCap(log: Logged) throws {
+        let perAxis: (Double, Double) = log.family == .accessoryCircular ? (1.2, 1.2) : (2.2, 2.0)
+        let largest = PixelSize(width: Int((Double(log.slot.width) * perAxis.0).rounded(.down)),
+                                height: Int((Double(log.slot.height) * perAxis.1).rounded(.down)))
+        #expect(Double(largest.area) <= log.maximum)
+        #expect(try fit(largest, log).fits, "\(largest)")
+        let over = PixelSize(width: largest.width + 1, height: largest.height)
+        #expect(Double(over.area) > log.maximum)
+        #expect(try !fit(over, log).fits, "\(over)")
+    }
+}
