@@ -381,10 +381,17 @@ def curve_table(fmt, set_name, contenders, results, qualities):
 
 def set_bd_rates(set_name, ours, peer, results, qualities, metric):
     """Per-image BD-rates of `ours` against `peer` on one set."""
+    pick = lambda curve: {q: curve[q] for q in qualities if q in curve}
+    return per_image_bd_rates(pick(results[ours]), pick(results[peer]), {set_name}, metric)
+
+
+def per_image_bd_rates(curve_a, curve_b, set_names, metric):
+    """Per-image BD-rates of curve A against curve B ({quality: {original: row}}, each over its
+    own qualities) for the originals of `set_names`; images with under four points left out."""
     rates = []
-    for original in {o for q in qualities for o, r in results[ours].get(q, {}).items() if r["set"] == set_name}:
-        a = [results[ours][q][original] for q in qualities if original in results[ours].get(q, {})]
-        b = [results[peer][q][original] for q in qualities if original in results[peer].get(q, {})]
+    for original in {o for rows in curve_a.values() for o, r in rows.items() if r["set"] in set_names}:
+        a = [rows[original] for rows in curve_a.values() if original in rows]
+        b = [rows[original] for rows in curve_b.values() if original in rows]
         if len(a) < 4 or len(b) < 4:
             continue
         value = bd_rate([r["bytes"] for r in a], [ssim_db(r[metric]) for r in a],
@@ -482,17 +489,7 @@ def print_format_bd_table(args, sets, report):
                 if peer == fmt:
                     cells.append(f"{'-':>10}")
                     continue
-                rates = []
-                for original in {o for rows in report[fmt]["ours"].values() for o, r in rows.items()
-                                 if r["set"] in photographic}:
-                    a = [r[original] for r in report[fmt]["ours"].values() if original in r]
-                    b = [r[original] for r in report[peer]["ours"].values() if original in r]
-                    if len(a) < 4 or len(b) < 4:
-                        continue
-                    value = bd_rate([r["bytes"] for r in a], [ssim_db(r[metric]) for r in a],
-                                    [r["bytes"] for r in b], [ssim_db(r[metric]) for r in b])
-                    if value is not None:
-                        rates.append(value)
+                rates = per_image_bd_rates(report[fmt]["ours"], report[peer]["ours"], set(photographic), metric)
                 cells.append(f"{statistics.mean(rates):+9.1f}%" if rates else f"{'-':>10}")
             print(f"{label:8} {fmt:6} " + " ".join(cells))
     print("\nEncode seconds per image (median, at each format's middle quality; the machine's load shows in it)")

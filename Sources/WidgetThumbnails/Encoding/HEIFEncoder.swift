@@ -18,6 +18,14 @@ public enum HEIFEncoder {
         case av1
         /// HEVC: a HEIC file.
         case hevc
+
+        /// The format a file of this codec is.
+        public var format: StoredFormat {
+            switch self {
+            case .av1: .avif
+            case .hevc: .heic
+            }
+        }
     }
 
     /// Quality libheif accepts: whole numbers 0-100.
@@ -31,7 +39,7 @@ public enum HEIFEncoder {
     public static func encode(
         _ image: RGBAImage, codec: Codec, quality: Int, effort: EncodeEffort = .standard, iccProfile: ICCProfile? = nil
     ) throws(ImageError) -> [UInt8] {
-        let format: StoredFormat = codec == .av1 ? .avif : .heic
+        let format = codec.format
         guard qualityRange.contains(quality) else {
             throw ImageError(.invalidArgument, "\(format.name) quality \(quality) is outside \(qualityRange)")
         }
@@ -54,9 +62,28 @@ public enum HEIFEncoder {
     }
 }
 
+/// An output format that is one codec in a HEIF container: its encode call is `HEIFEncoder`'s
+/// with that codec, at a whole quality.
+public protocol HEIFCodecEncoder: ThumbnailEncoder {
+    /// The codec the container holds.
+    static var codec: HEIFEncoder.Codec { get }
+}
+
+extension HEIFCodecEncoder {
+    /// The codec's format (AVIF or HEIC).
+    public static var format: StoredFormat { codec.format }
+
+    /// A whole `quality` with `effort`'s aom speed or x265 preset.
+    public static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,
+                              iccProfile: ICCProfile?) throws(ImageError) -> [UInt8] {
+        try HEIFEncoder.encode(image, codec: codec, quality: QualityScale.whole(quality, for: format), effort: effort,
+                               iccProfile: iccProfile)
+    }
+}
+
 /// AVIF through `HEIFEncoder` (AV1).
-public enum AVIFEncoder: ThumbnailEncoder {
-    public static var format: StoredFormat { .avif }
+public enum AVIFEncoder: HEIFCodecEncoder {
+    public static var codec: HEIFEncoder.Codec { .av1 }
 
     /// Whole qualities 0-100, searched from 60 down to 40: on the corpus photos at 500 px
     /// (`scripts/quality-curves.py`), 60 gives the luma SSIM of JPEG's start 80 and 40 about
@@ -64,18 +91,11 @@ public enum AVIFEncoder: ThumbnailEncoder {
     public static let qualityScale: QualityScale? = QualityScale(
         range: HEIFEncoder.qualityRange, standard: QualityRange(start: 60, floor: 40), typicalSlope: 0.04,
         refinesFractions: false)
-
-    /// A whole `quality` with `effort`'s aom speed.
-    public static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,
-                              iccProfile: ICCProfile?) throws(ImageError) -> [UInt8] {
-        try HEIFEncoder.encode(image, codec: .av1, quality: QualityScale.whole(quality, for: format), effort: effort,
-                               iccProfile: iccProfile)
-    }
 }
 
 /// HEIC through `HEIFEncoder` (HEVC).
-public enum HEICEncoder: ThumbnailEncoder {
-    public static var format: StoredFormat { .heic }
+public enum HEICEncoder: HEIFCodecEncoder {
+    public static var codec: HEIFEncoder.Codec { .hevc }
 
     /// Whole qualities 0-100, searched from 45 down to 30: libheif maps quality to x265's
     /// CRF on another scale than aom's, and on the corpus photos at 500 px 45 gives the luma
@@ -84,11 +104,4 @@ public enum HEICEncoder: ThumbnailEncoder {
     public static let qualityScale: QualityScale? = QualityScale(
         range: HEIFEncoder.qualityRange, standard: QualityRange(start: 45, floor: 30), typicalSlope: 0.06,
         refinesFractions: false)
-
-    /// A whole `quality` with `effort`'s x265 preset.
-    public static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,
-                              iccProfile: ICCProfile?) throws(ImageError) -> [UInt8] {
-        try HEIFEncoder.encode(image, codec: .hevc, quality: QualityScale.whole(quality, for: format), effort: effort,
-                               iccProfile: iccProfile)
-    }
 }
