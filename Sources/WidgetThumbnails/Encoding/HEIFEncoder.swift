@@ -83,6 +83,7 @@ extension HEIFCodecEncoder {
 
 /// AVIF through `HEIFEncoder` (AV1).
 public enum AVIFEncoder: HEIFCodecEncoder {
+    /// AV1, through libaom.
     public static var codec: HEIFEncoder.Codec { .av1 }
 
     /// Whole qualities 0-100, searched from 60 down to 40: on the corpus photos at 500 px
@@ -95,6 +96,7 @@ public enum AVIFEncoder: HEIFCodecEncoder {
 
 /// HEIC through `HEIFEncoder` (HEVC).
 public enum HEICEncoder: HEIFCodecEncoder {
+    /// HEVC, through x265.
     public static var codec: HEIFEncoder.Codec { .hevc }
 
     /// Whole qualities 0-100, searched from 45 down to 30: libheif maps quality to x265's

@@ -150,6 +150,7 @@ public enum JPEGEncoder {
 }
 
 extension JPEGEncoder: ThumbnailEncoder {
+    /// JPEG.
     public static var format: StoredFormat { .jpeg }
 
     /// Whole qualities 1-100, searched from 80 down to 40. At 500 px JPEG's bytes double over

@@ -49,6 +49,7 @@ public enum PNGEncoder {
 }
 
 extension PNGEncoder: ThumbnailEncoder {
+    /// PNG.
     public static var format: StoredFormat { .png }
 
     /// Lossless: no quality, so the budget search only shrinks the pixel size.

@@ -84,6 +84,7 @@ public enum WebPEncoder {
 }
 
 extension WebPEncoder: ThumbnailEncoder {
+    /// WebP.
     public static var format: StoredFormat { .webp }
 
     /// Qualities 0-100, fractions allowed, searched from 75 down to 35. At 500 px WebP's bytes
