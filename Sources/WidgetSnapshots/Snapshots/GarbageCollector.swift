@@ -3,13 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Removes old revisions and the leftovers of interrupted commits, under the writers' lock.
 /// Keeps the committed revision and `keep` before it; never removes a file of a kept revision.

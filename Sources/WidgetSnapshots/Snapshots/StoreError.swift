@@ -1,16 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Why a commit (or gc) did not happen. Every case leaves the previously committed revision
 /// readable. The descriptions of `stale` and `conflict` contain those words, which the CLI
 /// and its callers rely on. Every text from outside in a description (a path, a name read
-/// from the container) is escaped there (`DisplayText.escaped`), once: print a description
-/// with `DisplayText.guarded`, which does not escape it again.
+/// from the container) is escaped there (`DisplayText.escaped`), once, so a description prints
+/// as one safe line as it is: never escape it again (widget-thumbs guards it with the package's
+/// `DisplayText.guarded`, which leaves those escapes as they are).
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The revision is lower than the committed one; nothing was written.
     case stale(current: UInt64, attempted: UInt64)

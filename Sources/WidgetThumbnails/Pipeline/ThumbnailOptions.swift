@@ -1,8 +1,8 @@
-/// Everything a caller can choose about a thumbnail. Every default is the widget brief's,
+/// Everything a caller can choose about a thumbnail. Every default is one a widget thumbnail needs,
 /// written once, at its property (so `ThumbnailOptions()` is the defaults, and a front end's
 /// help reads them from there instead of repeating them).
 public struct ThumbnailOptions: Sendable, Equatable {
-    /// The long side of the default box, 500 px: the top of the brief's 300-500 px range.
+    /// The long side of the default box, 500 px: the top of the 300-500 px a widget's thumbnail is given.
     public static let defaultSide = 500
 
     /// The upright box the thumbnail fits inside, aspect ratio kept, never upscaled.

@@ -1,7 +1,7 @@
 import Foundation
 import WidgetThumbnails
 
-/// What `read` prints, in the shape: `state`, `revision`, `generatedAt`, `payload`,
+/// What `read` prints, in the shape the README's `read --json` shows: `state`, `revision`, `generatedAt`, `payload`,
 /// `image` {relativePath, checksum, status, reason} and `reason`. Every key is always present
 /// (null when it does not apply), so a program reads one shape whatever the state.
 ///

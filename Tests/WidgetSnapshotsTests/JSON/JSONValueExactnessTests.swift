@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetSnapshots
 
-/// A payload is stored with exactly its meaning or refused (issue 10, item 4): keys stay
+/// A payload is stored with exactly its meaning or refused: keys stay
 /// distinct by their bytes, numbers keep their digits, and `encoded` gives back what was parsed.
 @Suite struct JSONValueExactnessTests {
     static let composed = "\u{E9}"

@@ -5,7 +5,7 @@ import Testing
 
 /// What the manifest names is checked before recover calls it intact and before gc deletes;
 /// the reader calls a lost manifest damage; a recover that writes nothing takes no lock; gc's
-/// records of retirement stay true (issue 20, items 9, 10, 13 and 14).
+/// records of retirement stay true.
 @Suite struct SnapshotRepairTests {
     let scratch = ScratchDirectory()
 

@@ -4,9 +4,9 @@ import WidgetThumbnails
 /// `ThumbnailOptions`' defaults live at its properties: the initialiser sets what it is given
 /// and leaves every other property at its default, as the keyword calls written before expect.
 @Suite struct ThumbnailOptionsTests {
-    @Test func theDefaultsAreTheBriefs() {
+    @Test func theDefaultsAreTheWidgetBudgetsTop() {
         let defaults = ThumbnailOptions()
-        // The brief: a long side of 300-500 px (we take the top), at most 300 KB.
+        // A widget thumbnail: a long side of 300-500 px (we take the top), at most 300 KB (README, Defaults).
         #expect(defaults.box == PixelSize(width: 500, height: 500))
         #expect(ThumbnailOptions.defaultSide == 500)
         #expect(defaults.budget.cap == 300_000)
