@@ -2,7 +2,7 @@
 #define WT_HEIF_ENCODE_H
 // Encoding shim over libheif 1.15's encoders (AV1 through libaom, HEVC through x265): one
 // still image, RGB or RGBA, to an AVIF or HEIC file in memory. Every libheif error stays in
-// here: Swift sees 0 or -1 and the reason in a wt_message, the convention of the other
+// here: Swift sees a wt_status and the reason in a wt_message, the convention of the other
 // encoder shims (wt_jpeg_encode.h, wt_webp_encode.h, wt_png.h).
 #include <stddef.h>
 #include <stdint.h>
@@ -30,8 +30,9 @@ typedef struct {
 /// 8-bit 4:2:0, with an alpha plane only when `has_alpha` is 1. The colour description is an
 /// nclx box saying sRGB (BT.709 primaries, sRGB transfer, BT.601 matrix, full range), plus a
 /// prof box with `icc` when it is non-NULL. No Exif, no XMP. Each encoder runs on one thread
-/// (a batch already runs one image per core). Returns 0 and sets `*out`/`*out_size` (free with
-/// wt_heif_encode_free), or -1 with the reason in `message`.
+/// (a batch already runs one image per core). Returns WT_STATUS_OK (0, as an int) and sets
+/// `*out`/`*out_size` (free with wt_heif_encode_free), or another wt_status (wt_message.h;
+/// NO_MEMORY, UNSUPPORTED without the encoder, INVALID_ARGUMENT) with the reason in `message`.
 int wt_heif_encode_rgba(const unsigned char *rgba, int width, int height, int has_alpha,
                         const wt_heif_encode_settings *settings,
                         const unsigned char *icc, size_t icc_size,
