@@ -17,7 +17,7 @@ public struct ImageInfo: Sendable, Equatable {
     }
 
     /// The container format, as sniffed.
-    public var format: ImageFormat
+    public var format: SourceFormat
     /// Stored size (before orientation).
     public var size: PixelSize
     /// The EXIF orientation the thumbnail applies (`.up` when there is no tag, and always for HEIF).
@@ -43,7 +43,7 @@ public struct ImageInfo: Sendable, Equatable {
     /// The optional parameters default to an upright, sequential, 8-bit image with no ICC
     /// profile and no WebP or HEIF details. (The WebP facts were parameters of their own,
     /// `frameCount` and `isLossless`, before they moved to `webp`.)
-    public init(format: ImageFormat, size: PixelSize, orientation: EXIFOrientation = .up,
+    public init(format: SourceFormat, size: PixelSize, orientation: EXIFOrientation = .up,
                 colorModel: ColorModel, hasAlpha: Bool, bitDepth: Int = 8,
                 scanOrder: ScanOrder = .sequential, iccProfile: ICCProfile? = nil,
                 webp: WebPDetails? = nil, heif: HEIFDetails? = nil) {
