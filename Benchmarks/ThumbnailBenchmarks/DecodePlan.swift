@@ -28,7 +28,7 @@ struct DecodePlan {
             let decoded = info.format == .png ? info.size : try ImageDecoder.decodeFile(atPath: file, options: options).image.size
             entries.append(Entry(file: file, format: "\(info.format)", storedWidth: info.size.width,
                                  storedHeight: info.size.height, decodedWidth: decoded.width,
-                                 decodedHeight: decoded.height, orientation: info.orientation.rawValue, frameCount: info.frameCount))
+                                 decodedHeight: decoded.height, orientation: info.orientation.rawValue, frameCount: info.webp?.frameCount ?? 1))
         }
         return entries
     }

@@ -70,7 +70,7 @@ guard let embeddedThumbnails = EmbeddedThumbnailPolicy(rawValue: options["embedd
     fail("--embedded-thumbnails is auto or never")
 }
 var thumbnailOptions = ThumbnailOptions(box: PixelSize(width: box, height: box), format: format, limits: limits,
-                                        embeddedThumbnails: embeddedThumbnails)
+                                        heif: HEIFDecodeOptions(embeddedThumbnails: embeddedThumbnails))
 // The encoder effort (EncodeEffort, default 4), to compare at a peer's settings: 0 writes the
 // standard Huffman tables vipsthumbnail and Pillow write; WebP's method is the effort.
 if let effort = options["effort"] {

@@ -56,7 +56,7 @@ import WidgetThumbnails
     @Test func linesShowTheProfileAndWebPOnlyFacts() {
         let info = ImageInfo(format: .webp, size: PixelSize(width: 800, height: 600), colorModel: .rgba,
                              hasAlpha: true, iccProfile: ICCProfile(data: Self.iccProfile(description: "sRGB")),
-                             frameCount: 12, isLossless: true)
+                             webp: WebPDetails(frameCount: 12, isLossless: true))
         let lines = InspectReport(file: "a.webp", info: info, box: Self.box).lines.split(separator: "\n")
         #expect(lines.contains("ICC profile:   \(Self.iccProfile(description: "sRGB").count) bytes, \"sRGB\" (RGB)"))
         #expect(lines.contains("frames:        12"))

@@ -8,22 +8,19 @@ public struct DecodeOptions: Sendable, Equatable {
     /// it still covers this box with room for a good final resample (at least the box on the
     /// axis that limits the fit). Nil (the default) decodes at full size.
     public var targetBox: PixelSize?
-    /// Whether an embedded thumbnail (HEIF) may stand in for the primary image when decoding
-    /// for `targetBox`. Default `.whenLargeEnough`; `.never` always decodes the primary.
-    public var embeddedThumbnails: EmbeddedThumbnailPolicy
-    /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the output
-    /// of `targetBox` per axis. Default `.skipWhenDownscaling`; `.always` runs them.
-    public var hevcLoopFilters: HEVCLoopFilterPolicy
+    /// The choices only HEIF has (embedded thumbnails, HEVC loop filters). Default: both
+    /// `HEIFDecodeOptions` defaults. They were `embeddedThumbnails` and `hevcLoopFilters` on
+    /// this type before: read and set `heif.embeddedThumbnails` and `heif.hevcLoopFilters`.
+    public var heif: HEIFDecodeOptions
 
     /// Every parameter defaults to the value documented on its property: a full-size, lenient
-    /// decode within `DecodeLimits.default`.
+    /// decode within `DecodeLimits.default`. (The HEIF choices were parameters of their own
+    /// before they moved to `heif`: pass `heif: HEIFDecodeOptions(embeddedThumbnails:hevcLoopFilters:)`.)
     public init(limits: DecodeLimits = .default, strictness: Strictness = .lenient, targetBox: PixelSize? = nil,
-                embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
-                hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
+                heif: HEIFDecodeOptions = HEIFDecodeOptions()) {
         self.limits = limits
         self.strictness = strictness
         self.targetBox = targetBox
-        self.embeddedThumbnails = embeddedThumbnails
-        self.hevcLoopFilters = hevcLoopFilters
+        self.heif = heif
     }
 }

@@ -33,21 +33,20 @@ public struct ImageInfo: Sendable, Equatable {
     /// The embedded ICC profile, when there is one; for a HEIF with only an `nclx` box, the
     /// profile built from it unless it is sRGB.
     public var iccProfile: ICCProfile?
-    /// WebP: frames in an animation (1 for a still image); 1 for other formats.
-    public var frameCount: Int
-    /// WebP: lossless (VP8L) bitstream.
-    public var isLossless: Bool
+    /// WebP: frame count and lossless bitstream; nil otherwise.
+    public var webp: WebPDetails?
     /// HEIF: transforms, EXIF tag, embedded and auxiliary images, colour source; nil otherwise.
     /// For HEIF, `size` is the primary's upright size (libheif applies its transforms) and
     /// `orientation` is always `.up`.
     public var heif: HEIFDetails?
 
-    /// The optional parameters default to an upright, sequential, 8-bit, single-frame, lossy
-    /// image with no ICC profile and no HEIF details.
+    /// The optional parameters default to an upright, sequential, 8-bit image with no ICC
+    /// profile and no WebP or HEIF details. (The WebP facts were parameters of their own,
+    /// `frameCount` and `isLossless`, before they moved to `webp`.)
     public init(format: SourceFormat, size: PixelSize, orientation: EXIFOrientation = .up,
                 colorModel: ColorModel, hasAlpha: Bool, bitDepth: Int = 8,
                 scanOrder: ScanOrder = .sequential, iccProfile: ICCProfile? = nil,
-                frameCount: Int = 1, isLossless: Bool = false, heif: HEIFDetails? = nil) {
+                webp: WebPDetails? = nil, heif: HEIFDetails? = nil) {
         self.format = format
         self.size = size
         self.orientation = orientation
@@ -56,10 +55,19 @@ public struct ImageInfo: Sendable, Equatable {
         self.bitDepth = bitDepth
         self.scanOrder = scanOrder
         self.iccProfile = iccProfile
-        self.frameCount = frameCount
-        self.isLossless = isLossless
+        self.webp = webp
         self.heif = heif
     }
+
+    /// `webp.frameCount`, or 1 for other formats: where this fact lived before it moved to
+    /// WebP's details.
+    @available(*, deprecated, message: "use webp?.frameCount (nil for other formats than WebP)")
+    public var frameCount: Int { webp?.frameCount ?? 1 }
+
+    /// `webp.isLossless`, or false for other formats: where this fact lived before it moved to
+    /// WebP's details.
+    @available(*, deprecated, message: "use webp?.isLossless (nil for other formats than WebP)")
+    public var isLossless: Bool { webp?.isLossless ?? false }
 
     /// The upright size, after the EXIF orientation is applied.
     public var orientedSize: PixelSize { orientation.orientedSize(size) }

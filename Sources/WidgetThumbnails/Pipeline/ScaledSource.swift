@@ -1,11 +1,15 @@
 /// The source pixels at the smallest size worth keeping, ready to be resampled to any
 /// thumbnail size at or below the first one asked for.
 ///
+/// Every format decodes from the input's `DecodeSession`, so the first size reads the input
+/// with what its probe opened.
+///
 /// JPEG and PNG rows stream straight through the resampler (from memory or from the open
 /// file): JPEG decodes at its DCT scale (shrink-on-load), row by row, so memory grows with the
 /// width, not the area (a progressive JPEG still needs libjpeg's coefficient buffer); PNG has
 /// no scaled decode and streams at full size. A second size (rare: the byte-budget search
-/// shrinking) streams the source again.
+/// shrinking) streams the source again: libjpeg and libpng cannot rewind, so it opens the
+/// decoder again (JPEG on the marker walk its session kept).
 ///
 /// WebP decodes once, shrunk on load (scaled decode), and keeps that decoded image, so the
 /// byte-budget search can resample smaller sizes without decoding again.
@@ -16,51 +20,45 @@
 /// libheif's own pixels, whose rows stream through the resampler a band at a time.
 enum ScaledSource {
     case decoded(DecodedImage)
-    case jpeg(JPEGSource, DecodeOptions)
-    case pngRows([UInt8], DecodeOptions)
-    case pngFile(OpenInputFile, DecodeOptions)
+    /// A JPEG's session and the box it decodes for (shrink-on-load).
+    case jpeg(JPEGSession, targetBox: PixelSize?)
+    case png(PNGSession)
     case heifPixels(HEIFLibrary.Pixels, HEIFImageChoice, HEVCLoopFilters)
     /// A plain HEIC primary, decoded tile by tile for each size asked for; libheif takes over
     /// (`DecodeOptions` kept for it) if a tile will not decode.
     case hevcTiles(HEVCTileStream, DecodeOptions)
 
-    static func open(_ input: ThumbnailInput, info: ImageInfo, options: DecodeOptions) throws(ImageError) -> ScaledSource {
-        switch input {
-        case .pngFile(let file):
-            return .pngFile(file, options)
-        case .jpegFile(let file):
-            return .jpeg(.file(file), options)
-        case .bytes(let bytes):
-            switch info.format {
-            case .png:
-                return .pngRows(bytes, options)
-            case .jpeg:
-                return .jpeg(.bytes(bytes), options)
-            case .webp:
-                return .decoded(try ImageDecoder.decode(bytes, options: options))
-            case .heif:
-                let file = try HEIFFile(bytes, limits: options.limits)
-                if let tiles = try file.tileStream(options) { return .hevcTiles(tiles, options) }
-                let (pixels, choice, loopFilters) = try file.decode(options)
-                return .heifPixels(pixels, choice, loopFilters)
-            }
+    /// The source for `session`'s input, decoded for `options` (whose limits and strictness
+    /// are the session's).
+    static func open(_ session: DecodeSession, options: DecodeOptions) throws(ImageError) -> ScaledSource {
+        switch session.format {
+        case .jpeg(let jpeg):
+            return .jpeg(jpeg, targetBox: options.targetBox)
+        case .png(let png):
+            return .png(png)
+        case .webp(let file, let bytes):
+            return .decoded(try WebPDecoder.decode(bytes, file: file, options: options))
+        case .heif(let bytes):
+            let file = try session.takeHEIFFile(bytes, limits: options.limits)
+            if let tiles = try file.tileStream(options) { return .hevcTiles(tiles, options) }
+            let (pixels, choice, loopFilters) = try file.decode(options)
+            return .heifPixels(pixels, choice, loopFilters)
         }
     }
 
-    /// Which image of a HEIF the pixels come from; nil for other formats.
-    var heifImage: HEIFImageChoice? {
-        switch self {
-        case .heifPixels(_, let choice, _): choice
-        case .hevcTiles: .primary
-        default: nil
+    /// The source for `input`, opened for this call only: a second size opens the input again.
+    static func open(_ input: ThumbnailInput, options: DecodeOptions) throws(ImageError) -> ScaledSource {
+        try input.withSession(limits: options.limits, strictness: options.strictness) {
+            (session) throws(ImageError) -> ScaledSource in try open(session, options: options)
         }
     }
 
-    /// Whether HEVC's in-loop filters ran for a HEIF's pixels; nil for other formats.
-    var hevcLoopFilters: HEVCLoopFilters? {
+    /// Which image of a HEIF the pixels come from, and whether HEVC's loop filters ran; nil
+    /// for other formats.
+    var heif: HEIFDecodeResult? {
         switch self {
-        case .heifPixels(_, _, let loopFilters): loopFilters
-        case .hevcTiles(let tiles, _): tiles.loopFilters
+        case .heifPixels(_, let choice, let loopFilters): HEIFDecodeResult(image: choice, loopFilters: loopFilters)
+        case .hevcTiles(let tiles, _): HEIFDecodeResult(image: .primary, loopFilters: tiles.loopFilters)
         default: nil
         }
     }
@@ -82,20 +80,14 @@ enum ScaledSource {
                 let (pixels, _, _) = try HEIFFile(tiles.bytes, limits: options.limits).decode(options)
                 return try pixels.resampled(to: size)
             }
-        case .jpeg(let source, let options):
-            return try JPEGDecoder.withScaledReader(source, options: options) { (plan, reader) throws(ImageError) -> RGBAImage in
+        case .jpeg(let session, let targetBox):
+            return try session.withScaledReader(targetBox: targetBox) { (plan, reader) throws(ImageError) -> RGBAImage in
                 try Self.stream(plan.size, to: size, decodeSeconds: &decodeSeconds) { consume throws(ImageError) in
                     try reader.forEachRows { rows in consume(rows) }
                 }
             }
-        case .pngRows(let bytes, let options):
-            return try PNGRowReader.withReader(bytes, options: options) { (reader) throws(ImageError) -> RGBAImage in
-                try Self.stream(reader.info.size, to: size, decodeSeconds: &decodeSeconds) { consume throws(ImageError) in
-                    try reader.forEachRow { _, row in consume(row) }
-                }
-            }
-        case .pngFile(let file, let options):
-            return try PNGRowReader.withReader(file, options: options) { (reader) throws(ImageError) -> RGBAImage in
+        case .png(let session):
+            return try session.withReader { (reader) throws(ImageError) -> RGBAImage in
                 try Self.stream(reader.info.size, to: size, decodeSeconds: &decodeSeconds) { consume throws(ImageError) in
                     try reader.forEachRow { _, row in consume(row) }
                 }

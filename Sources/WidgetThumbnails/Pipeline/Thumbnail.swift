@@ -35,19 +35,25 @@ public struct Thumbnail: Sendable {
     public var attempts: [EncodeAttempt]
     /// How long each stage took.
     public var timings: StageTimings
-    /// For a HEIF original, which image the thumbnail was made from: the primary, or an
-    /// embedded thumbnail and why. Nil for other formats.
-    public var heifImage: HEIFImageChoice?
-    /// For a HEIF original, whether HEVC's in-loop filters ran (see `HEVCLoopFilterPolicy`).
-    /// Nil for other formats.
-    public var hevcLoopFilters: HEVCLoopFilters?
+    /// For a HEIF original, which image the thumbnail was made from (the primary, or an
+    /// embedded thumbnail and why) and whether HEVC's in-loop filters ran. Nil for other formats.
+    public var heif: HEIFDecodeResult?
 
-    /// A thumbnail of encoded `bytes`; the checksum is computed here, once.
+    /// `heif.image`, where this fact lived before it moved to HEIF's result.
+    @available(*, deprecated, renamed: "heif.image")
+    public var heifImage: HEIFImageChoice? { heif?.image }
+
+    /// `heif.loopFilters`, where this fact lived before it moved to HEIF's result.
+    @available(*, deprecated, renamed: "heif.loopFilters")
+    public var hevcLoopFilters: HEVCLoopFilters? { heif?.loopFilters }
+
+    /// A thumbnail of encoded `bytes`; the checksum is computed here, once. (The HEIF facts
+    /// were parameters of their own, `heifImage` and `hevcLoopFilters`, before they moved to `heif`.)
     public init(bytes: [UInt8], format: StoredFormat, size: PixelSize, quality: Double?, effort: EncodeEffort? = nil,
                 encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),
-                heifImage: HEIFImageChoice? = nil, hevcLoopFilters: HEVCLoopFilters? = nil,
+                heif: HEIFDecodeResult? = nil,
                 renderDevices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) {
         storedImage = StoredImage(bytes: bytes, format: format, pixelSize: size)
         self.quality = quality
@@ -58,8 +64,7 @@ public struct Thumbnail: Sendable {
         self.source = source
         self.attempts = attempts
         self.timings = timings
-        self.heifImage = heifImage
-        self.hevcLoopFilters = hevcLoopFilters
+        self.heif = heif
         self.renderDevices = renderDevices
     }
 }

@@ -42,20 +42,53 @@ public enum ThumbnailInput {
         }
     }
 
-    /// The header facts (format, size, orientation, colour), with the limits checked.
+    /// The header facts (format, size, orientation, colour), with the limits checked: a
+    /// lenient session (`withSession`) that only reads its facts.
     public func probe(limits: DecodeLimits) throws(ImageError) -> ImageInfo {
+        try withSession(limits: limits) { session in session.info }
+    }
+
+    /// Opens the input for decoding, once (`DecodeSession`): walks its headers and opens its
+    /// decoder within `limits`, `strictness` deciding whether a decoder warning refuses it,
+    /// and runs `body` with the session, whose facts a caller may use before it decodes (to
+    /// size the thumbnail, or to admit it by memory). The decoders' state is freed when this
+    /// returns. An error opening a file names it.
+    public func withSession<Result>(
+        limits: DecodeLimits, strictness: Strictness = .lenient,
+        _ body: (DecodeSession) throws(ImageError) -> Result
+    ) throws(ImageError) -> Result {
+        let options = DecodeOptions(limits: limits, strictness: strictness)
         switch self {
         case .bytes(let bytes):
-            return try ImageDecoder.probe(bytes, limits: limits)
+            switch try ImageDecoder.format(of: bytes) {
+            case .jpeg:
+                return try JPEGSession.withSession(.bytes(bytes), limits: limits, strictness: strictness) {
+                    (session) throws(ImageError) -> Result in try body(DecodeSession(session))
+                }
+            case .png:
+                return try PNGSession.withSession(.bytes(bytes), options: options) {
+                    (session) throws(ImageError) -> Result in try body(DecodeSession(session))
+                }
+            case .webp:
+                return try body(DecodeSession(WebPFile(bytes, limits: limits), bytes: bytes))
+            case .heif:
+                return try body(DecodeSession(HEIFFile(bytes, limits: limits)))
+            }
         case .pngFile(let file):
-            return try PNGRowReader.withReader(file, options: DecodeOptions(limits: limits)) { reader throws(ImageError) in
-                reader.info
+            return try PNGSession.withSession(.file(file), options: options) {
+                (session) throws(ImageError) -> Result in try body(DecodeSession(session))
             }
         case .jpegFile(let file):
+            // Only the opening's errors are named here, as the file's; the body names its own.
+            var opened = false
             do {
-                return try JPEGDecoder.probe(.file(file), limits: limits)
+                return try JPEGSession.withSession(.file(file), limits: limits, strictness: strictness) {
+                    (session) throws(ImageError) -> Result in
+                    opened = true
+                    return try body(DecodeSession(session))
+                }
             } catch {
-                throw error.naming(file.path)
+                throw opened ? error : error.naming(file.path)
             }
         }
     }

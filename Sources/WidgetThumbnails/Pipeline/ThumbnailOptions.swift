@@ -31,21 +31,22 @@ public struct ThumbnailOptions: Sendable, Equatable {
     public var strictness = Strictness.lenient
     /// Decoder limits. Default `DecodeLimits.default`.
     public var limits = DecodeLimits.default
-    /// Whether a HEIF's embedded thumbnail may stand in for its primary image when it is
-    /// large enough for the box. Default `.whenLargeEnough`; `.never` is `--full-decode`.
-    public var embeddedThumbnails = EmbeddedThumbnailPolicy.whenLargeEnough
-    /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the
-    /// thumbnail per axis. Default `.skipWhenDownscaling`; `.always` is `--full-decode`.
-    public var hevcLoopFilters = HEVCLoopFilterPolicy.skipWhenDownscaling
+    /// The choices only a HEIF original has: whether its embedded thumbnail may stand in for
+    /// the primary, whether HEVC's in-loop filters may be skipped. Default: both
+    /// `HEIFDecodeOptions` defaults; `--full-decode` turns both off.
+    public var heif = HEIFDecodeOptions()
 
     /// Sets the properties given; one left out (nil) keeps the default at its property, so
     /// no default is written twice. (Before, each parameter was non-optional with the
     /// default repeated here; every call that compiled then compiles now, with the same result.)
+    /// `embeddedThumbnails` and `hevcLoopFilters` set `heif`'s, where they moved; given
+    /// with `heif`, they win.
     public init(box: PixelSize? = nil, family: WidgetFamily? = nil,
                 format: OutputFormat? = nil, budget: ByteBudget? = nil, quality: QualityRange? = nil,
                 effort: EncodeEffort? = nil,
                 colorPolicy: ColorPolicy? = nil, strictness: Strictness? = nil,
-                limits: DecodeLimits? = nil, embeddedThumbnails: EmbeddedThumbnailPolicy? = nil,
+                limits: DecodeLimits? = nil, heif: HEIFDecodeOptions? = nil,
+                embeddedThumbnails: EmbeddedThumbnailPolicy? = nil,
                 hevcLoopFilters: HEVCLoopFilterPolicy? = nil) {
         self.family = family
         self.quality = quality
@@ -56,8 +57,23 @@ public struct ThumbnailOptions: Sendable, Equatable {
         if let colorPolicy { self.colorPolicy = colorPolicy }
         if let strictness { self.strictness = strictness }
         if let limits { self.limits = limits }
-        if let embeddedThumbnails { self.embeddedThumbnails = embeddedThumbnails }
-        if let hevcLoopFilters { self.hevcLoopFilters = hevcLoopFilters }
+        if let heif { self.heif = heif }
+        if let embeddedThumbnails { self.heif.embeddedThumbnails = embeddedThumbnails }
+        if let hevcLoopFilters { self.heif.hevcLoopFilters = hevcLoopFilters }
+    }
+
+    /// `heif.embeddedThumbnails`, where this choice lived before it moved to HEIF's options.
+    @available(*, deprecated, renamed: "heif.embeddedThumbnails")
+    public var embeddedThumbnails: EmbeddedThumbnailPolicy {
+        get { heif.embeddedThumbnails }
+        set { heif.embeddedThumbnails = newValue }
+    }
+
+    /// `heif.hevcLoopFilters`, where this choice lived before it moved to HEIF's options.
+    @available(*, deprecated, renamed: "heif.hevcLoopFilters")
+    public var hevcLoopFilters: HEVCLoopFilterPolicy {
+        get { heif.hevcLoopFilters }
+        set { heif.hevcLoopFilters = newValue }
     }
 
     /// The devices to size and budget for: `devices`, or the built-in catalogue's current ones.

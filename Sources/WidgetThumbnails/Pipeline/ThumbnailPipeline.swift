@@ -24,51 +24,69 @@ public struct ThumbnailPipeline: Sendable {
     }
 
     /// Thumbnails an opened input (`ThumbnailInput.open`). `file` names the input in errors.
+    /// The input is opened once (`ThumbnailInput.withSession`): the probe's session decodes.
     public func thumbnail(of input: ThumbnailInput, file: String? = nil) throws(ImageError) -> Thumbnail {
         do {
-            return try make(input)
+            return try input.withSession(limits: options.limits, strictness: options.strictness) {
+                (session) throws(ImageError) -> Thumbnail in try make(session)
+            }
         } catch {
             throw error.naming(file)
         }
     }
 
-    private func make(_ input: ThumbnailInput) throws(ImageError) -> Thumbnail {
+    /// Thumbnails an input its caller has opened (`ThumbnailInput.withSession`, with these
+    /// options' limits and strictness), for a caller that needs the header facts first (to
+    /// admit the work by memory, say) without opening the input twice. `file` names it in errors.
+    public func thumbnail(of session: DecodeSession, file: String? = nil) throws(ImageError) -> Thumbnail {
+        do {
+            return try make(session)
+        } catch {
+            throw error.naming(file)
+        }
+    }
+
+    private func make(_ session: DecodeSession) throws(ImageError) -> Thumbnail {
         var timings = StageTimings()
-        let info = try input.probe(limits: options.limits)
+        let info = session.info
         let box = options.box(forSource: info.orientedSize)
         guard box.width > 0, box.height > 0 else {
             throw ImageError(.invalidArgument, "the thumbnail box \(box) is empty")
         }
         let decodeOptions = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box,
-                                          embeddedThumbnails: options.embeddedThumbnails,
-                                          hevcLoopFilters: options.hevcLoopFilters)
+                                          heif: options.heif)
         let source = try timings.measure(\.decode) { () throws(ImageError) in
-            try ScaledSource.open(input, info: info, options: decodeOptions)
+            try ScaledSource.open(session, options: decodeOptions)
         }
 
-        // Every size the budget search asks for goes through the same steps.
-        var color = ColorConverter.Result(handling: ColorHandling(.untaggedSRGB))
-        var streamedDecode = 0.0  // JPEG and PNG decode while they resample
-        func render(stored size: PixelSize) throws(ImageError) -> RGBAImage {
-            var image = try source.resampled(to: size, decodeSeconds: &streamedDecode)
-            color = ColorConverter.apply(options.colorPolicy, profile: info.iccProfile,
-                                         colorModel: info.colorModel, to: &image)
-            return image.oriented(info.orientation)
+        // Every size the budget search asks for goes through the same steps. The colour result
+        // depends only on the profile, its colour model and the policy, so the first size's is
+        // every size's.
+        func render(stored size: PixelSize, decodeSeconds: inout Double) throws(ImageError)
+            -> (image: RGBAImage, color: ColorConverter.Result) {
+            var image = try source.resampled(to: size, decodeSeconds: &decodeSeconds)
+            let color = ColorConverter.apply(options.colorPolicy, profile: info.iccProfile,
+                                             colorModel: info.colorModel, to: &image)
+            return (image.oriented(info.orientation), color)
         }
 
         let planned = ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation, box: box)
-        let first = try timings.measure(\.resample) { () throws(ImageError) in try render(stored: planned) }
-        timings.move(streamedDecode, from: \.resample, to: \.decode)
-        streamedDecode = 0
+        var firstDecode = 0.0  // JPEG and PNG decode while they resample
+        let (first, color) = try timings.measure(\.resample) { () throws(ImageError) in
+            try render(stored: planned, decodeSeconds: &firstDecode)
+        }
+        timings.move(firstDecode, from: \.resample, to: \.decode)
         let encoder = BudgetedEncoder(format: options.format.resolved(for: first), budget: options.budget,
                                       quality: options.quality, iccProfile: color.outputProfile,
                                       effort: options.effort)
+        var shrinkDecode = 0.0
         let encoded = try timings.measure(\.encode) { () throws(ImageError) in
             try encoder.encode(first) { (upright: PixelSize) throws(ImageError) -> RGBAImage in
-                try render(stored: info.orientation.swapsAxes ? upright.transposed : upright)
+                try render(stored: info.orientation.swapsAxes ? upright.transposed : upright,
+                           decodeSeconds: &shrinkDecode).image
             }
         }
-        timings.move(streamedDecode, from: \.encode, to: \.decode)
+        timings.move(shrinkDecode, from: \.encode, to: \.decode)
 
         // Embedded wide-gamut profiles render in extended range on iOS: 8 bytes a pixel.
         let wideColour = color.outputProfile != nil  // only profiles that are not sRGB are embedded
@@ -77,7 +95,7 @@ public struct ThumbnailPipeline: Sendable {
                          encodeCount: encoded.encodeCount,
                          colorHandling: color.handling,
                          renderBytesPerPixel: wideColour ? 8 : 4,
-                         source: info, attempts: encoded.attempts, timings: timings, heifImage: source.heifImage,
-                         hevcLoopFilters: source.hevcLoopFilters, renderDevices: options.chosenDevices)
+                         source: info, attempts: encoded.attempts, timings: timings, heif: source.heif,
+                         renderDevices: options.chosenDevices)
     }
 }

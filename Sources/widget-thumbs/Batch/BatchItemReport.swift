@@ -96,8 +96,8 @@ struct BatchItemReport: Codable, Sendable, Equatable {
             checksum: thumbnail.checksum.description,
             orientation: thumbnail.source.orientation.rawValue, sourceFormat: thumbnail.source.format,
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,
-            sourceBytes: sourceBytes, colour: thumbnail.colorHandling, heifImage: thumbnail.heifImage?.description,
-            hevcLoopFilters: thumbnail.hevcLoopFilters, renderCost: withRenderCost ? thumbnail.renderCost : nil,
+            sourceBytes: sourceBytes, colour: thumbnail.colorHandling, heifImage: thumbnail.heif?.image.description,
+            hevcLoopFilters: thumbnail.heif?.loopFilters, renderCost: withRenderCost ? thumbnail.renderCost : nil,
             timings: timings)
     }
 }

@@ -60,13 +60,21 @@ struct BatchJob: Sendable {
     private func make(_ input: BatchInput, name: String, stat: InputStat?,
                       recorded: BatchManifest.Entry?) throws(ImageError) -> BatchOutcome {
         let start = Stopwatch()
-        // A PNG stays in its file and streams (memory grows with its width, not its size).
+        // A PNG or JPEG stays in its file and streams (memory grows with its width, not its size).
         let source = try ThumbnailInput.open(atPath: input.path, maxBytes: pipeline.options.limits.maxFileBytes)
-        let info = try source.probe(limits: pipeline.options.limits)
-        let estimate = DecodeMemoryEstimate.bytes(for: info, fileBytes: source.heldBytes, options: pipeline.options)
+        // Opened once: the session whose header facts size the admission is the one that decodes.
+        return try source.withSession(limits: pipeline.options.limits, strictness: pipeline.options.strictness) {
+            (session) throws(ImageError) -> BatchOutcome in
+            try make(input, name: name, stat: stat, recorded: recorded, session: session, source: source, start: start)
+        }
+    }
+
+    private func make(_ input: BatchInput, name: String, stat: InputStat?, recorded: BatchManifest.Entry?,
+                      session: DecodeSession, source: ThumbnailInput, start: Stopwatch) throws(ImageError) -> BatchOutcome {
+        let estimate = DecodeMemoryEstimate.bytes(for: session.info, fileBytes: source.heldBytes, options: pipeline.options)
         let readTime = start.seconds
         return try admission.admit(estimate) { () throws(ImageError) -> BatchOutcome in
-            let thumbnail = try pipeline.thumbnail(of: source, file: input.path)
+            let thumbnail = try pipeline.thumbnail(of: session, file: input.path)
             let relativeOutput = OutputNaming.outputPath(base: name, fileExtension: thumbnail.format.fileExtension)
             let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
             let writeStart = Stopwatch()

@@ -99,7 +99,7 @@ struct BatchSettings: Sendable {
             "effort \(options.effort)",
             "colour \(options.colorPolicy.rawValue)",
             "strictness \(options.strictness.rawValue)",
-            "embedded thumbnails \(options.embeddedThumbnails)",
+            "embedded thumbnails \(options.heif.embeddedThumbnails)",
             "limits \(options.limits.maxPixels) \(options.limits.maxDimension) \(options.limits.maxFileBytes)",
         ].joined(separator: "; ")
     }

@@ -45,8 +45,8 @@ struct InspectReport: Encodable {
             ICCSummary(bytes: $0.data.count, description: $0.description,
                        colorSpace: $0.colorSpace?.trimmingSpaces)
         }
-        frameCount = info.frameCount
-        isLossless = info.isLossless
+        frameCount = info.webp?.frameCount ?? 1
+        isLossless = info.webp?.isLossless ?? false
         self.box = box
         decodeScale = DecodeScale(info: info, box: box, embeddedThumbnails: embeddedThumbnails)
         heif = info.heif.map { HEIFSummary($0, size: info.size, box: box, embeddedThumbnails: embeddedThumbnails,

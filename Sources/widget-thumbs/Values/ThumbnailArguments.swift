@@ -89,8 +89,8 @@ enum ThumbnailArguments {
         }
         if let policy = ColorPolicy(rawValue: arguments.required(color)) { thumbnail.colorPolicy = policy }
         if arguments.isSet(strict) { thumbnail.strictness = .strict }
-        thumbnail.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
-        thumbnail.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
+        thumbnail.heif.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
+        thumbnail.heif.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
         return thumbnail
     }
 

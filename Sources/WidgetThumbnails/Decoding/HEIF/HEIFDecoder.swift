@@ -7,6 +7,22 @@ enum HEIFDecoder: FormatDecoder {
         try HEIFFile(bytes, limits: limits).info
     }
 
+    static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {
+        // No scaled decode: the whole primary, or the embedded thumbnail that replaces it.
+        let choice = (try? HEIFImageChoice.choose(primary: info.size, thumbnails: info.heif?.thumbnails ?? [],
+                                                  box: box, limits: options.limits,
+                                                  policy: options.heif.embeddedThumbnails)) ?? .primary
+        let decoded = switch choice {
+        case .primary: info.size
+        case .embeddedThumbnail(let image, _): image.size
+        }
+        // libheif's interleaved RGB(A) result (up to 4 samples a pixel) plus the YCbCr
+        // planes it converts from (up to 3 samples, for 4:4:4), both held at the peak;
+        // 2 bytes a sample above 8 bits. A grid's tiles decode one at a time into the planes.
+        let sampleBytes = info.bitDepth > 8 ? 2 : 1
+        return decoded.area * sampleBytes * (4 + 3)
+    }
+
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) -> DecodedImage {
         if let box = options.targetBox, box.width < 1 || box.height < 1 {
             throw ImageError(.invalidArgument, "the target box \(box) must be at least 1x1")

@@ -13,6 +13,7 @@ struct HEIFFile {
 
     init(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) {
         guard !bytes.isEmpty else { throw ImageError(.corruptImage, "the file is empty") }
+        DecodeTrace.record(.heifOpen)
         guard let fileType = HEIFFileType(Array(bytes.prefix(HEIFFileType.sniffLength))), fileType.isHEIF else {
             throw ImageError(.unsupportedFormat, "no ftyp box with a HEIF or AVIF brand")
         }
@@ -100,7 +101,7 @@ struct HEIFFile {
         throws(ImageError) -> (pixels: HEIFLibrary.Pixels, choice: HEIFImageChoice, loopFilters: HEVCLoopFilters) {
         let primaryLoopFilters = primaryLoopFilters(options)
         let choice = try HEIFImageChoice.choose(primary: info.size, thumbnails: details.thumbnails, box: options.targetBox,
-                                                limits: options.limits, policy: options.embeddedThumbnails)
+                                                limits: options.limits, policy: options.heif.embeddedThumbnails)
         var pixels: HEIFLibrary.Pixels
         var used = choice
         switch choice {
@@ -136,7 +137,7 @@ struct HEIFFile {
     func tileStream(_ options: DecodeOptions) throws(ImageError) -> HEVCTileStream? {
         guard let box = options.targetBox, options.strictness == .lenient, !info.hasAlpha, details.primaryIsHEVC,
               try HEIFImageChoice.choose(primary: info.size, thumbnails: details.thumbnails, box: box,
-                                         limits: options.limits, policy: options.embeddedThumbnails) == .primary,
+                                         limits: options.limits, policy: options.heif.embeddedThumbnails) == .primary,
               let layout = HEVCTileLayout(boxes, maxTiles: options.limits.maxTiles),
               HEVCTileStream.orientation(degreesAnticlockwise: layout.degreesAnticlockwise)
                   .orientedSize(layout.storedSize) == info.size
@@ -147,7 +148,7 @@ struct HEIFFile {
 
     /// Whether HEVC's in-loop filters run when the primary is decoded for `options`, by either path.
     private func primaryLoopFilters(_ options: DecodeOptions) -> HEVCLoopFilters {
-        options.hevcLoopFilters.loopFilters(decoded: info.size, box: options.targetBox, isHEVC: details.primaryIsHEVC)
+        options.heif.hevcLoopFilters.loopFilters(decoded: info.size, box: options.targetBox, isHEVC: details.primaryIsHEVC)
     }
 
     /// The box walk's checks of what decoding this image (nil: the primary) pulls in.

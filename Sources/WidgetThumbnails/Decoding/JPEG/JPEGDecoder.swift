@@ -35,10 +35,19 @@ enum JPEGDecoder: FormatDecoder {
     /// The header facts of `source`, with the limits checked; a file is read only up to its
     /// first scan.
     static func probe(_ source: JPEGSource, limits: DecodeLimits) throws(ImageError) -> ImageInfo {
-        let markers = try walk(source, limits: limits)
-        return try source.withReader(strictness: .lenient) { (reader) throws(ImageError) -> ImageInfo in
-            try inspect(markers, reader.header, limits: limits).info
-        }
+        try JPEGSession.withSession(source, limits: limits, strictness: .lenient) { session in session.info }
+    }
+
+    static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {
+        let scale = JPEGScaleChoice.dctScale(for: info, box: box)
+        // Rows stream through the resampler at the DCT scale: libjpeg's MCU rows and our
+        // row batch, a window of rows, not the area.
+        let decoded = JPEGScaleChoice.scaledSize(info.size, by: scale).width * 4 * 64
+        // A progressive JPEG keeps every DCT coefficient (2 bytes per sample) until the
+        // last scan, whatever the output scale.
+        let components = [.gray].contains(info.colorModel) ? 1 : (info.colorModel == .cmyk || info.colorModel == .ycck ? 4 : 3)
+        let coefficients = info.scanOrder == .progressive ? info.size.area * components * 2 : 0
+        return decoded + coefficients
     }
 
     /// Most pixels a file may declare per byte it has. Huffman-coded JPEG needs at least one
@@ -62,32 +71,19 @@ enum JPEGDecoder: FormatDecoder {
 
     /// Checks `source` as `decode` does, starts a reader at the shrink-on-load scale for
     /// `options.targetBox` (full size without one) and runs `body` with the plan and the reader,
-    /// ready to hand out `plan.size.height` rows.
+    /// ready to hand out `plan.size.height` rows (one marker walk, one libjpeg open: `JPEGSession`).
     static func withScaledReader<Result>(
         _ source: JPEGSource, options: DecodeOptions,
         _ body: (Plan, inout JPEGRowReader) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
-        let markers = try walk(source, limits: options.limits)
-        return try source.withReader(strictness: options.strictness) { (reader) throws(ImageError) -> Result in
-            let (info, output) = try inspect(markers, reader.header, limits: options.limits)
-            guard info.size.area <= source.count * maxPixelsPerByte else {
-                throw ImageError(.corruptImage, "\(source.count) bytes cannot hold a \(info.size) JPEG (at most \(maxPixelsPerByte) pixels a byte): most of its data is missing")
-            }
-            var scale = JPEGScale.full
-            if let box = options.targetBox {
-                guard box.width > 0, box.height > 0 else {
-                    throw ImageError(.invalidArgument, "the target box \(box) is empty")
-                }
-                let minimum = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: box)
-                scale = JPEGScale.choose(stored: info.size, minimum: minimum)
-            }
-            let size = try reader.start(scale: scale, output: output)
-            return try body(Plan(info: info, scale: scale, size: size), &reader)
+        try JPEGSession.withSession(source, limits: options.limits, strictness: options.strictness) {
+            (session) throws(ImageError) -> Result in try session.withScaledReader(targetBox: options.targetBox, body)
         }
     }
 
     /// The marker walk over the file's head, with what can be refused before libjpeg starts.
-    private static func walk(_ source: JPEGSource, limits: DecodeLimits) throws(ImageError) -> JPEGMarkers {
+    static func walk(_ source: JPEGSource, limits: DecodeLimits) throws(ImageError) -> JPEGMarkers {
+        DecodeTrace.record(.jpegMarkerWalk)
         guard source.count <= limits.maxFileBytes else {
             throw ImageError(.tooLarge, "\(source.count) bytes, over the file limit of \(limits.maxFileBytes)")
         }
@@ -106,7 +102,7 @@ enum JPEGDecoder: FormatDecoder {
 
     /// The probe's facts from the marker walk and libjpeg's header, plus how the reader must
     /// turn the samples into RGBA.
-    private static func inspect(_ markers: JPEGMarkers, _ header: JPEGRowReader.Header,
+    static func inspect(_ markers: JPEGMarkers, _ header: JPEGRowReader.Header,
                                 limits: DecodeLimits) throws(ImageError) -> (info: ImageInfo, output: wt_jpeg_output) {
         try limits.check(header.size)
         let model: ImageInfo.ColorModel

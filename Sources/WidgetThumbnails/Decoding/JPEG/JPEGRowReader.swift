@@ -8,8 +8,8 @@ import CTurboJPEG
 /// plus, for a progressive file, its coefficient buffer (2 bytes per coefficient of the whole
 /// image, whatever the scale). From a file, a 64 KiB read buffer instead of the file.
 ///
-/// The reader only exists inside `withReader`, which keeps the bytes (or the open file) alive and
-/// frees libjpeg's state on every path:
+/// The reader lives inside `withReader` (or a `JPEGSession`), which keeps the bytes (or the open
+/// file) alive and frees libjpeg's state on every path:
 ///
 ///     try JPEGRowReader.withReader(bytes, strictness: .lenient) { reader throws(ImageError) in
 ///         let size = try reader.start(scale: scale, output: output)
@@ -43,9 +43,16 @@ struct JPEGRowReader: ~Copyable {
         _ body: (inout JPEGRowReader) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
-            try run(body) { handle, info, message in
-                wt_jpeg_reader_open(buffer.baseAddress, buffer.count, flags(strictness), &handle, &info, message)
-            }
+            var reader = try open(buffer, strictness: strictness)
+            return try body(&reader)
+        }
+    }
+
+    /// Opens the JPEG in `buffer`, which must outlive the reader (`withReader` and
+    /// `JPEGSession` see to that).
+    static func open(_ buffer: UnsafeBufferPointer<UInt8>, strictness: Strictness) throws(ImageError) -> JPEGRowReader {
+        try make { handle, info, message in
+            wt_jpeg_reader_open(buffer.baseAddress, buffer.count, flags(strictness), &handle, &info, message)
         }
     }
 
@@ -58,7 +65,14 @@ struct JPEGRowReader: ~Copyable {
     ) throws(ImageError) -> Result {
         // The reader reads `file.descriptor` until it is destroyed, inside this call.
         defer { withExtendedLifetime(file) {} }
-        return try run(body) { handle, info, message in
+        var reader = try open(file, strictness: strictness)
+        return try body(&reader)
+    }
+
+    /// Opens the JPEG in `file`, which must outlive the reader (it reads `file.descriptor`;
+    /// `withReader` and `JPEGSession` see to that).
+    static func open(_ file: OpenInputFile, strictness: Strictness) throws(ImageError) -> JPEGRowReader {
+        try make { handle, info, message in
             wt_jpeg_reader_open_file(file.descriptor, UInt64(file.size), flags(strictness), &handle, &info, message)
         }
     }
@@ -67,19 +81,18 @@ struct JPEGRowReader: ~Copyable {
         strictness == .strict ? Int32(WT_JPEG_READER_STRICT) : 0
     }
 
-    private static func run<Result>(
-        _ body: (inout JPEGRowReader) throws(ImageError) -> Result,
+    private static func make(
         opening open: (inout OpaquePointer?, inout wt_jpeg_reader_info, UnsafeMutablePointer<wt_message>) -> wt_status
-    ) throws(ImageError) -> Result {
+    ) throws(ImageError) -> JPEGRowReader {
         var handle: OpaquePointer?
         var info = wt_jpeg_reader_info()
+        DecodeTrace.record(.libjpegOpen)
         try ShimStatus.check { message in open(&handle, &info, message) }
         guard let handle else { throw ImageError(.corruptImage, "libjpeg returned no reader") }
         let header = Header(size: PixelSize(width: Int(info.width), height: Int(info.height)),
                             colorspace: info.colorspace, componentCount: Int(info.components),
                             isProgressive: info.progressive != 0)
-        var reader = JPEGRowReader(handle: handle, header: header)
-        return try body(&reader)
+        return JPEGRowReader(handle: handle, header: header)
     }
 
     private init(handle: OpaquePointer, header: Header) {

@@ -25,6 +25,14 @@ enum PNGDecoder: FormatDecoder {
         }
     }
 
+    static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {
+        let bytesPerPixel = info.bitDepth > 8 ? 8 : 4
+        // Adam7 has no final row before the last pass: the whole image is buffered.
+        if info.scanOrder == .interlaced { return info.size.area * bytesPerPixel }
+        // Sequential rows stream through the resampler: a window of rows, not the area.
+        return info.size.width * bytesPerPixel * 64
+    }
+
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) -> DecodedImage {
         try PNGRowReader.withReader(bytes, options: options) { reader throws(ImageError) in
             let size = reader.info.size

@@ -10,8 +10,8 @@ import CShimMessage
 /// bytes, within the pixel limit) and later reads copy rows out of it; `readRows` asking for
 /// every row at once decodes straight into the caller's buffer instead.
 ///
-/// The reader only exists inside `withReader`, which keeps the file's bytes (or the open
-/// file) alive and the libpng state freed on every path:
+/// The reader lives inside `withReader` (or a `PNGSession`), which keeps the file's bytes (or
+/// the open file) alive and the libpng state freed on every path:
 ///
 ///     try PNGRowReader.withReader(bytes) { reader throws(ImageError) in
 ///         try reader.forEachRow { y, row throws(ImageError) in consume(y, row) }
@@ -42,12 +42,19 @@ public struct PNGRowReader: ~Copyable {
         _ bytes: [UInt8], options: DecodeOptions = DecodeOptions(),
         _ body: (inout PNGRowReader) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
-        try checkDeclaredSize(bytes, limits: options.limits)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
+            var reader = try open(buffer, options: options)
+            return try body(&reader)
+        }
+    }
+
+    /// Opens the PNG in `buffer`, which must outlive the reader (`withReader` and `PNGSession`
+    /// see to that).
+    static func open(_ buffer: UnsafeBufferPointer<UInt8>, options: DecodeOptions) throws(ImageError) -> PNGRowReader {
+        try checkDeclaredSize(Array(buffer.prefix(24)), limits: options.limits)
         var limits = cLimits(options)
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
-            try run(body) { handle, info, message in
-                wt_png_reader_open(buffer.baseAddress, buffer.count, &limits, &handle, &info, message)
-            }
+        return try make { handle, info, message in
+            wt_png_reader_open(buffer.baseAddress, buffer.count, &limits, &handle, &info, message)
         }
     }
 
@@ -62,10 +69,21 @@ public struct PNGRowReader: ~Copyable {
     ) throws(ImageError) -> Result {
         // The reader reads `file.descriptor` until it is destroyed, inside this call.
         defer { withExtendedLifetime(file) {} }
+        var reader = try open(file, options: options)
+        do {
+            return try body(&reader)
+        } catch {
+            throw error.naming(file.path)
+        }
+    }
+
+    /// Opens the PNG in `file`, which must outlive the reader (it reads `file.descriptor`;
+    /// `withReader` and `PNGSession` see to that). Errors name the file.
+    static func open(_ file: OpenInputFile, options: DecodeOptions) throws(ImageError) -> PNGRowReader {
         do {
             try checkDeclaredSize(file.read(at: 0, count: 24), limits: options.limits)
             var limits = cLimits(options)
-            return try run(body) { handle, info, message in
+            return try make { handle, info, message in
                 wt_png_reader_open_file(file.descriptor, UInt64(file.size), &limits, &handle, &info, message)
             }
         } catch {
@@ -81,18 +99,16 @@ public struct PNGRowReader: ~Copyable {
             strict: options.strictness == .strict ? 1 : 0)
     }
 
-    /// Opens a reader with `open` (a shim call) and runs `body` with it; the reader's deinit
-    /// frees the libpng state on every path.
-    private static func run<Result>(
-        _ body: (inout PNGRowReader) throws(ImageError) -> Result,
+    /// Opens a reader with `open` (a shim call); the reader's deinit frees the libpng state.
+    private static func make(
         opening open: (inout OpaquePointer?, inout wt_png_info, UnsafeMutablePointer<wt_message>) -> wt_status
-    ) throws(ImageError) -> Result {
+    ) throws(ImageError) -> PNGRowReader {
         var handle: OpaquePointer?
         var cInfo = wt_png_info()
+        DecodeTrace.record(.libpngOpen)
         try ShimStatus.check { message in open(&handle, &cInfo, message) }
         guard let handle else { throw ImageError(.corruptImage, "libpng returned no reader") }
-        var reader = PNGRowReader(handle: handle, info: imageInfo(cInfo))
-        return try body(&reader)
+        return PNGRowReader(handle: handle, info: imageInfo(cInfo))
     }
 
     private init(handle: OpaquePointer, info: ImageInfo) {

@@ -20,11 +20,23 @@ enum WebPDecoder: FormatDecoder {
         try WebPFile(bytes, limits: limits).info
     }
 
+    static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {
+        let scaled = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: box)
+        // Lossless (VP8L) and animated frames decode at full size before any scaling.
+        let webp = info.webp ?? WebPDetails()
+        let full = webp.isLossless || webp.frameCount > 1 ? info.size.area * 4 : 0
+        return scaled.area * 4 + full
+    }
+
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) -> DecodedImage {
         if let box = options.targetBox, box.width < 1 || box.height < 1 {
             throw ImageError(.invalidArgument, "the target box \(box) must be at least 1x1")
         }
-        let file = try WebPFile(bytes, limits: options.limits)
+        return try decode(bytes, file: WebPFile(bytes, limits: options.limits), options: options)
+    }
+
+    /// Decodes `bytes`, whose chunk walk is `file` (made within `options.limits`).
+    static func decode(_ bytes: [UInt8], file: WebPFile, options: DecodeOptions) throws(ImageError) -> DecodedImage {
         if options.strictness == .strict, let problem = file.damage.first {
             throw ImageError(.corruptImage, "\(problem); refused in strict mode")
         }

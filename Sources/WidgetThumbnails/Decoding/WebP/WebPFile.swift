@@ -17,6 +17,7 @@ struct WebPFile {
 
     init(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) {
         guard !bytes.isEmpty else { throw ImageError(.corruptImage, "the file is empty") }
+        DecodeTrace.record(.webpChunkWalk)
         let header = try WebPLibrary.readHeader(bytes, maxChunks: WebPDecoder.maxChunks)
         // The declared canvas (up to 2^24 per side for VP8X) is checked before libwebpdemux
         // or the decoder allocate: a tiny file cannot make us reserve gigabytes.
@@ -52,8 +53,8 @@ struct WebPFile {
         info = ImageInfo(format: .webp, size: canvas, orientation: orientation,
                          colorModel: hasAlpha ? .rgba : .rgb, hasAlpha: hasAlpha, bitDepth: 8,
                          iccProfile: iccp.isEmpty ? nil : ICCProfile(data: Array(bytes[iccp])),
-                         frameCount: max(1, Int(raw.frame_count)),
-                         isLossless: Int(raw.frame_format) == Int(WT_WEBP_FORMAT_LOSSLESS))
+                         webp: WebPDetails(frameCount: max(1, Int(raw.frame_count)),
+                                           isLossless: Int(raw.frame_format) == Int(WT_WEBP_FORMAT_LOSSLESS)))
     }
 
     /// A range the shim reported, checked against the file before Swift slices with it.

@@ -42,8 +42,8 @@ struct HEIFCorpusTests {
                           embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
                           hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) throws -> RGBAImage {
         let info = try ImageDecoder.probe(bytes)
-        let options = DecodeOptions(targetBox: box, embeddedThumbnails: embeddedThumbnails, hevcLoopFilters: hevcLoopFilters)
-        let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
+        let options = DecodeOptions(targetBox: box, heif: HEIFDecodeOptions(embeddedThumbnails: embeddedThumbnails, hevcLoopFilters: hevcLoopFilters))
+        let source = try ScaledSource.open(.bytes(bytes), options: options)
         var image = try source.resampled(to: ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation, box: box))
         _ = ColorConverter.apply(.convertToSRGB, profile: info.iccProfile, colorModel: info.colorModel, to: &image)
         return image.oriented(info.orientation)
@@ -189,15 +189,15 @@ struct HEIFCorpusTests {
         let bytes = try Corpus.bytes("heic/arrow.heic")
         let small = ThumbnailOptions(box: PixelSize(width: 150, height: 150))
         let shortcut = try ThumbnailPipeline(options: small).thumbnail(of: bytes)
-        guard case .embeddedThumbnail(let image, .twiceTheOutput)? = shortcut.heifImage else {
-            Issue.record("\(String(describing: shortcut.heifImage))")
+        guard case .embeddedThumbnail(let image, .twiceTheOutput)? = shortcut.heif?.image else {
+            Issue.record("\(String(describing: shortcut.heif?.image))")
             return
         }
         #expect(image.size == PixelSize(width: 240, height: 320))
         var full = small
-        full.embeddedThumbnails = .never
-        #expect(try ThumbnailPipeline(options: full).thumbnail(of: bytes).heifImage == .primary)
-        #expect(try ThumbnailPipeline().thumbnail(of: try Corpus.bytes("heic/zPug_3.heic")).heifImage == .primary)
+        full.heif.embeddedThumbnails = .never
+        #expect(try ThumbnailPipeline(options: full).thumbnail(of: bytes).heif?.image == .primary)
+        #expect(try ThumbnailPipeline().thumbnail(of: try Corpus.bytes("heic/zPug_3.heic")).heif?.image == .primary)
     }
 
     /// xiaomi.heic (2592x1944, encoded with deblocking and SAO on) to a 500 px box: the filters
@@ -207,7 +207,7 @@ struct HEIFCorpusTests {
         let bytes = try Corpus.bytes("heic/xiaomi.heic")
         let box = PixelSize(width: 500, height: 500)
         let options = { (policy: HEVCLoopFilterPolicy, box: PixelSize) in
-            DecodeOptions(targetBox: box, embeddedThumbnails: .never, hevcLoopFilters: policy)
+            DecodeOptions(targetBox: box, heif: HEIFDecodeOptions(embeddedThumbnails: .never, hevcLoopFilters: policy))
         }
         #expect(try HEIFFile(bytes, limits: .default).decode(options(.skipWhenDownscaling, box)).loopFilters == .skipped)
         #expect(try HEIFFile(bytes, limits: .default).decode(options(.always, box)).loopFilters == .applied)
@@ -232,9 +232,9 @@ struct HEIFCorpusTests {
         let bytes = try Corpus.bytes("heic/\(file)")
         let info = try ImageDecoder.probe(bytes)
         let box = PixelSize(width: 500, height: 500)
-        let options = DecodeOptions(targetBox: box, embeddedThumbnails: .never, hevcLoopFilters: .always)
+        let options = DecodeOptions(targetBox: box, heif: HEIFDecodeOptions(embeddedThumbnails: .never, hevcLoopFilters: .always))
         let target = ShrinkOnLoad.outputSize(stored: info.size, orientation: .up, box: box)
-        let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
+        let source = try ScaledSource.open(.bytes(bytes), options: options)
         guard case .hevcTiles = source else {
             Issue.record("\(file) did not take the tile path")
             return
@@ -252,9 +252,8 @@ struct HEIFCorpusTests {
     @Test(arguments: ["RGBA_8__29x100.heif", "cat.hif", "jolla-photo.avif", "RGBA_10__128x128.heif"])
     func otherFilesStayWithLibheif(file: String) throws {
         let bytes = try Corpus.bytes("heic/\(file)")
-        let info = try ImageDecoder.probe(bytes)
-        let options = DecodeOptions(targetBox: PixelSize(width: 16, height: 16), embeddedThumbnails: .never)
-        let source = try ScaledSource.open(.bytes(bytes), info: info, options: options)
+        let options = DecodeOptions(targetBox: PixelSize(width: 16, height: 16), heif: HEIFDecodeOptions(embeddedThumbnails: .never))
+        let source = try ScaledSource.open(.bytes(bytes), options: options)
         guard case .heifPixels = source else {
             Issue.record("\(file) took the tile path")
             return
@@ -264,7 +263,7 @@ struct HEIFCorpusTests {
     /// AVIF has no HEVC filters to skip: the choice is reported as applied.
     @Test func anAVIFNeverSkipsLoopFilters() throws {
         let bytes = try Corpus.bytes("heic/jolla-photo.avif")
-        let options = DecodeOptions(targetBox: PixelSize(width: 100, height: 100), embeddedThumbnails: .never)
+        let options = DecodeOptions(targetBox: PixelSize(width: 100, height: 100), heif: HEIFDecodeOptions(embeddedThumbnails: .never))
         #expect(try HEIFFile(bytes, limits: .default).decode(options).loopFilters == .applied)
     }
 

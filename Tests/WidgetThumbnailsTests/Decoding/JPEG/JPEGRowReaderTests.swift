@@ -104,7 +104,11 @@ import TestSupport
         let planned = ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation, box: options.targetBox!)
         let whole = try Resampler.resize(JPEGDecoder.decode(bytes, options: options).image, to: planned)
         let file = try OpenInputFile(path: path, maxBytes: 1 << 30)
-        #expect(try ScaledSource.jpeg(.file(file), options).resampled(to: planned) == whole)
+        let streamed = try JPEGSession.withSession(.file(file), limits: .default, strictness: .lenient) {
+            (session) throws(ImageError) -> RGBAImage in
+            try ScaledSource.jpeg(session, targetBox: options.targetBox).resampled(to: planned)
+        }
+        #expect(streamed == whole)
     }
 
     @Test(arguments: [false, true])
