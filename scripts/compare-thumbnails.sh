@@ -4,9 +4,10 @@
 #
 #   scripts/compare-thumbnails.sh REFERENCE_BIN CANDIDATE_BIN INPUT_DIR...
 #
-# Each input folder runs under several settings (the defaults, a small byte cap that makes
-# the budget search shrink and decode again, a small WebP box, strict, full decode). Prints
-# one line per setting and folder and a total; exits 1 if any file differs or is missing.
+# Each input folder runs under several settings (the defaults, JPEG and PNG forced, a small
+# byte cap that makes the budget search shrink and decode again, a small WebP box, strict,
+# full decode). Prints one line per setting and folder and a total; exits 1 if any file
+# differs or is missing.
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 REFERENCE_BIN CANDIDATE_BIN INPUT_DIR..." >&2; exit 64; }
 reference=$1 candidate=$2
@@ -16,8 +17,9 @@ trap 'rm -rf "$work"' EXIT
 status=0 total=0 differing=0
 for input in "$@"; do
     name=$(basename "$input")
-    for setting in "default:" "small-cap:--max-bytes 12000" "webp-200:--format webp --max-side 200" \
-                   "strict:--strict" "full-decode:--full-decode --max-side 120"; do
+    for setting in "default:" "jpeg:--format jpeg" "png:--format png" "small-cap:--max-bytes 12000" \
+                   "webp-200:--format webp --max-side 200" "strict:--strict" \
+                   "full-decode:--full-decode --max-side 120"; do
         label=${setting%%:*} flags=${setting#*:}
         for side in reference candidate; do
             eval bin=\$$side
