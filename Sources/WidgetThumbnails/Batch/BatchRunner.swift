@@ -25,7 +25,8 @@ public struct BatchRunner: Sendable {
         guard count > 0 else { return [] }
         // The next index to hand out, and the results so far.
         let queue = Locked((next: 0, results: [Output?](repeating: nil, count: count)))
-        let reporting = Locked(())
+        // `finished` is reached only through its lock: one call at a time.
+        let reporting = Locked(finished)
         let worker: @Sendable () -> Void = {
             while let index = queue.withLock({ queue -> Int? in
                 guard queue.next < count else { return nil }
@@ -33,7 +34,7 @@ public struct BatchRunner: Sendable {
                 return queue.next
             }) {
                 let output = work(index)
-                reporting.withLock { _ in finished(index, output) }
+                reporting.withLock { finished in finished(index, output) }
                 queue.withLock { $0.results[index] = output }
             }
         }
@@ -51,7 +52,7 @@ public struct BatchRunner: Sendable {
                                      finished: @escaping @Sendable (Int, Output) -> Void) {
         // Items handed out so far, and whether `next` has run dry (it is not called again).
         let source = Locked((count: 0, isDone: false))
-        let reporting = Locked(())
+        let reporting = Locked(finished)
         let worker: @Sendable () -> Void = {
             while let (index, item) = source.withLock({ source -> (Int, Item)? in
                 guard !source.isDone, let item = next() else {
@@ -62,7 +63,7 @@ public struct BatchRunner: Sendable {
                 return (source.count, item)
             }) {
                 let output = work(item)
-                reporting.withLock { _ in finished(index, output) }
+                reporting.withLock { finished in finished(index, output) }
             }
         }
         Self.onThreads(jobs, worker)

@@ -10,6 +10,10 @@ import Glibc
 /// and rather than `NSLock`, which loads Foundation into every process that thumbnails (about
 /// 6 MB of resident memory).
 ///
+/// Give it the state it guards, even when that is only a callback to call one at a time
+/// (`BatchRunner`'s `finished`): ThreadSanitizer reported races on a `Locked(())`, whose state
+/// has no size.
+///
 /// `@unchecked Sendable` because the compiler cannot see that the mutex serialises every access
 /// to `state`; the `sending` parameters (as on the standard library's `Mutex`) keep a
 /// non-`Sendable` state from being shared outside the lock.
@@ -38,12 +42,7 @@ package final class Locked<State>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-        pthread_mutex_lock(mutex)
-        defer {
-            pthread_cond_broadcast(condition)
-            pthread_mutex_unlock(mutex)
-        }
-        return try body(&state)
+        try withLock(when: { _ in true }, body)
     }
 
     /// Waits until `isReady` holds for the state (the lock is released while waiting, and taken
