@@ -70,9 +70,13 @@ let package = Package(
         // AVX2/FMA resampling kernels, chosen at run time (the Swift SIMD4 passes are the fallback).
         .target(name: "CResample"),
 
+        // The C library (Glibc, Musl or Darwin) for WidgetSnapshots' system calls, chosen once;
+        // a module of its own so WidgetSnapshots does not re-export it to its clients.
+        .target(name: "WidgetSnapshotsPlatform"),
         // SHA-256 from libcrypto only where CryptoKit is missing.
         .target(name: "WidgetSnapshots", dependencies: [
             .target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .openbsd])), "CFileSystem",
+            "WidgetSnapshotsPlatform",
         ]),
         .target(
             name: "WidgetThumbnails",

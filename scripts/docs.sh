@@ -23,8 +23,11 @@ done
 if [[ "$mode" == docs ]]; then
     docc="$(command -v docc || echo "$(dirname "$(realpath "$(command -v swift)")")/docc")"
     output="$PWD/$scratch/WidgetSnapshots.doccarchive"
-    # Only WidgetSnapshots' own graph: its dependencies' C modules are not documented here.
-    mkdir -p "$graphs/WidgetSnapshots" && mv "$graphs"/WidgetSnapshots*.symbols.json "$graphs/WidgetSnapshots/"
+    # Only WidgetSnapshots' own graph (and its extensions of other modules' types): its
+    # dependencies (the C modules, WidgetSnapshotsPlatform's C library) are not documented here.
+    mkdir -p "$graphs/WidgetSnapshots"
+    find "$graphs" -maxdepth 1 \( -name 'WidgetSnapshots.symbols.json' -o -name 'WidgetSnapshots@*.symbols.json' \) \
+        -exec mv {} "$graphs/WidgetSnapshots/" \;
     "$docc" convert Sources/WidgetSnapshots/WidgetSnapshots.docc \
         --additional-symbol-graph-dir "$graphs/WidgetSnapshots" \
         --fallback-display-name WidgetSnapshots --fallback-bundle-identifier widgetthumbnails.WidgetSnapshots \

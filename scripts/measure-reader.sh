@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Peak RSS, binary size and linked libraries of Examples/WidgetClient's widget-reader reading a
-# snapshot with a 300 KB image (issue 12: the reader must stay small inside a widget extension).
+# snapshot with a 300 KB image (the reader must stay small inside a widget extension).
 # Usage: scripts/measure-reader.sh [EXAMPLE_DIR]   (default Examples/WidgetClient; release build)
 set -euo pipefail
 example="${1:-$(dirname "${BASH_SOURCE[0]}")/../Examples/WidgetClient}"

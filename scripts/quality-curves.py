@@ -34,7 +34,7 @@ into a percentage; negative means fewer bytes than the peer for the same SSIM. T
 SSIM in dB, -10*log10(1 - SSIM), which keeps the fit near-linear where SSIM saturates. The
 table shows the mean of the per-image BD-rates of each set.
 
---bar: the quality bar of issue 14 at the default settings (no --quality: JPEG 80, WebP 75),
+--bar: the quality bar (README, Quality) at the default settings (no --quality: JPEG 80, WebP 75),
 against vipsthumbnail at the same Q. Per set it shows both at the same Q (median SSIM and
 bytes side by side), then each of ours capped at the bitstream bytes of vips's with
 `thumbnail --max-bytes` (the budget search picks the highest quality that fits), which must

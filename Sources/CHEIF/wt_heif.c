@@ -23,23 +23,23 @@ struct wt_heif_pixels {
 };
 
 /// libheif's error as our status, with its own message after `what`.
-static wt_heif_status fail_heif(struct heif_error result, const char *what, wt_message *message) {
-    wt_heif_status status;
+static wt_status fail_heif(struct heif_error result, const char *what, wt_message *message) {
+    wt_status status;
     switch (result.code) {
     case heif_error_Ok:
-        return WT_HEIF_OK;
+        return WT_STATUS_OK;
     case heif_error_Unsupported_filetype:
     case heif_error_Unsupported_feature:
-        status = WT_HEIF_UNSUPPORTED;
+        status = WT_STATUS_UNSUPPORTED;
         break;
     case heif_error_Memory_allocation_error:
-        status = WT_HEIF_NO_MEMORY;
+        status = WT_STATUS_NO_MEMORY;
         break;
     case heif_error_Usage_error:
-        status = WT_HEIF_INVALID_ARGUMENT;
+        status = WT_STATUS_INVALID_ARGUMENT;
         break;
     default:
-        status = result.subcode == heif_suberror_Security_limit_exceeded ? WT_HEIF_TOO_LARGE : WT_HEIF_CORRUPT;
+        status = result.subcode == heif_suberror_Security_limit_exceeded ? WT_STATUS_TOO_LARGE : WT_STATUS_CORRUPT;
         break;
     }
     // Some libheif messages end in a newline; a report line must not.
@@ -57,25 +57,25 @@ static wt_heif_status fail_heif(struct heif_error result, const char *what, wt_m
 static pthread_once_t library_once = PTHREAD_ONCE_INIT;
 static void initialise_library(void) { heif_init(NULL); }
 
-wt_heif_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, int32_t max_threads,
-                            uint32_t primary_id, wt_heif_file **file, wt_message *message) {
+wt_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, int32_t max_threads,
+                       uint32_t primary_id, wt_heif_file **file, wt_message *message) {
     if (file == NULL || (data == NULL && size > 0) || max_side < 1 || max_threads < 0) {
-        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "invalid arguments");
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "invalid arguments");
     }
     *file = NULL;
     if (size == 0) {
-        return WT_FAIL(WT_HEIF_CORRUPT, message, "the file is empty");
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "the file is empty");
     }
     pthread_once(&library_once, initialise_library);
 
     struct wt_heif_file *opened = calloc(1, sizeof(*opened));
     if (opened == NULL) {
-        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "out of memory");
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "out of memory");
     }
     opened->context = heif_context_alloc();
     if (opened->context == NULL) {
         free(opened);
-        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "libheif could not allocate a context");
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "libheif could not allocate a context");
     }
     // Before reading: libheif checks ispe and grid sizes against this while parsing.
     heif_context_set_maximum_image_size_limit(opened->context, max_side);
@@ -88,12 +88,12 @@ wt_heif_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, 
     }
     if (result.code != heif_error_Ok) {
         // The message lives in the context: copy it out before freeing.
-        const wt_heif_status status = fail_heif(result, "cannot read the HEIF structure", message);
+        const wt_status status = fail_heif(result, "cannot read the HEIF structure", message);
         wt_heif_close(opened);
         return status;
     }
     *file = opened;
-    return WT_HEIF_OK;
+    return WT_STATUS_OK;
 }
 
 void wt_heif_close(wt_heif_file *file) {
@@ -121,9 +121,9 @@ static heif_item_id first_exif_id(const struct heif_image_handle *handle) {
     return heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 ? id : 0;
 }
 
-wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, wt_message *message) {
+wt_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, wt_message *message) {
     if (file == NULL || info == NULL) {
-        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "invalid arguments");
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "invalid arguments");
     }
     memset(info, 0, sizeof(*info));
 
@@ -173,31 +173,31 @@ wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, wt_mess
 
     const heif_item_id exif = first_exif_id(file->primary);
     info->exif_size = exif != 0 ? heif_image_handle_get_metadata_size(file->primary, exif) : 0;
-    return WT_HEIF_OK;
+    return WT_STATUS_OK;
 }
 
-wt_heif_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message) {
+wt_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message) {
     if (file == NULL || buffer == NULL || size != heif_image_handle_get_raw_color_profile_size(file->primary)) {
-        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "the ICC buffer does not match the profile");
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "the ICC buffer does not match the profile");
     }
     return fail_heif(heif_image_handle_get_raw_color_profile(file->primary, buffer), "cannot read the ICC profile",
                      message);
 }
 
-wt_heif_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message) {
+wt_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message) {
     const heif_item_id exif = file != NULL ? first_exif_id(file->primary) : 0;
     if (exif == 0 || buffer == NULL || size != heif_image_handle_get_metadata_size(file->primary, exif)) {
-        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "the Exif buffer does not match the block");
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "the Exif buffer does not match the block");
     }
     return fail_heif(heif_image_handle_get_metadata(file->primary, exif, buffer), "cannot read the Exif block",
                      message);
 }
 
-wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t strict,
-                              wt_heif_loop_filters loop_filters, wt_heif_pixels **pixels, int32_t *width, int32_t *height,
-                              wt_message *message) {
+wt_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t strict,
+                         wt_heif_loop_filters loop_filters, wt_heif_pixels **pixels, int32_t *width, int32_t *height,
+                         wt_message *message) {
     if (file == NULL || pixels == NULL || width == NULL || height == NULL) {
-        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "invalid arguments");
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "invalid arguments");
     }
     *pixels = NULL;
     struct heif_image_handle *handle = file->primary;
@@ -222,7 +222,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     struct heif_decoding_options *options = heif_decoding_options_alloc();
     if (options == NULL) {
         if (handle != file->primary) heif_image_handle_release(handle);
-        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "out of memory");
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "out of memory");
     }
     options->ignore_transformations = 0;  // libheif applies irot, imir and clap, once
     options->convert_hdr_to_8bit = 0;     // we round to 8 bits ourselves (it truncates)
@@ -232,9 +232,9 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     heif_decoding_options_free(options);
     const int premultiplied = heif_image_handle_is_premultiplied_alpha(handle);
     // The message may live in the handle's item: copy it out before releasing the handle.
-    const wt_heif_status status = fail_heif(result, "cannot decode the image", message);
+    const wt_status status = fail_heif(result, "cannot decode the image", message);
     if (handle != file->primary) heif_image_handle_release(handle);
-    if (status != WT_HEIF_OK) {
+    if (status != WT_STATUS_OK) {
         if (image != NULL) heif_image_release(image);
         return status;
     }
@@ -242,7 +242,7 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     struct wt_heif_pixels *decoded = calloc(1, sizeof(*decoded));
     if (decoded == NULL) {
         heif_image_release(image);
-        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "out of memory");
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "out of memory");
     }
     decoded->image = image;
     decoded->width = heif_image_get_width(image, heif_channel_interleaved);
@@ -255,12 +255,12 @@ wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t
     if (decoded->plane == NULL || decoded->width < 1 || decoded->height < 1 || decoded->bits < 1 || decoded->bits > 16 ||
         (int64_t)decoded->stride < (int64_t)decoded->width * (alpha ? 4 : 3) * sample_bytes) {
         wt_heif_pixels_free(decoded);
-        return WT_FAIL(WT_HEIF_CORRUPT, message, "libheif returned no usable interleaved plane");
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "libheif returned no usable interleaved plane");
     }
     *width = decoded->width;
     *height = decoded->height;
     *pixels = decoded;
-    return WT_HEIF_OK;
+    return WT_STATUS_OK;
 }
 
 void wt_heif_pixels_free(wt_heif_pixels *pixels) {

@@ -49,23 +49,23 @@ void wt_hevc_picture_free(wt_hevc_picture *picture) {
     free(picture);
 }
 
-wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const uint8_t *data, size_t data_size,
-                              int32_t skip_loop_filters, wt_hevc_picture **result, wt_message *message) {
+wt_status wt_hevc_decode(const uint8_t *config, size_t config_size, const uint8_t *data, size_t data_size,
+                         int32_t skip_loop_filters, wt_hevc_picture **result, wt_message *message) {
     if (config == NULL || data == NULL || result == NULL) {
-        return WT_FAIL(WT_HEIF_INVALID_ARGUMENT, message, "invalid arguments");
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "invalid arguments");
     }
     *result = NULL;
     // hvcC fields 16-18: chroma_format_idc, bit depths minus 8. Checked before decoding anything.
-    if (config_size < 23) return WT_FAIL(WT_HEIF_CORRUPT, message, "the hvcC box is too short");
+    if (config_size < 23) return WT_FAIL(WT_STATUS_CORRUPT, message, "the hvcC box is too short");
     if ((config[16] & 3) != 1 || (config[17] & 7) != 0 || (config[18] & 7) != 0) {
-        return WT_FAIL(WT_HEIF_UNSUPPORTED, message, "not 8-bit 4:2:0");
+        return WT_FAIL(WT_STATUS_UNSUPPORTED, message, "not 8-bit 4:2:0");
     }
     struct wt_hevc_picture *picture = calloc(1, sizeof(*picture));
-    if (picture == NULL) return WT_FAIL(WT_HEIF_NO_MEMORY, message, "out of memory");
+    if (picture == NULL) return WT_FAIL(WT_STATUS_NO_MEMORY, message, "out of memory");
     picture->context = de265_new_decoder();
     if (picture->context == NULL) {
         free(picture);
-        return WT_FAIL(WT_HEIF_NO_MEMORY, message, "libde265 could not allocate a decoder");
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "libde265 could not allocate a decoder");
     }
     // No worker threads: one decode per job is the parallelism.
     de265_set_parameter_bool(picture->context, DE265_DECODER_PARAM_DISABLE_DEBLOCKING, skip_loop_filters ? 1 : 0);
@@ -74,7 +74,7 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
     const int length_size = push_parameter_sets(picture->context, config, config_size);
     if (length_size < 0) {
         wt_hevc_picture_free(picture);
-        return WT_FAIL(WT_HEIF_CORRUPT, message, "the hvcC box is damaged");
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "the hvcC box is damaged");
     }
     size_t offset = 0;
     while (offset < data_size) {
@@ -83,11 +83,11 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
         offset += (size_t)length_size;
         if (length > data_size - offset || length > INT32_MAX) {
             wt_hevc_picture_free(picture);
-            return WT_FAIL(WT_HEIF_CORRUPT, message, "a NAL unit runs past the image data");
+            return WT_FAIL(WT_STATUS_CORRUPT, message, "a NAL unit runs past the image data");
         }
         if (!de265_isOK(de265_push_NAL(picture->context, data + offset, (int)length, 0, NULL))) {
             wt_hevc_picture_free(picture);
-            return WT_FAIL(WT_HEIF_NO_MEMORY, message, "libde265 refused a NAL unit");
+            return WT_FAIL(WT_STATUS_NO_MEMORY, message, "libde265 refused a NAL unit");
         }
         offset += length;
     }
@@ -101,13 +101,13 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
     if (picture->image == NULL) picture->image = de265_peek_next_picture(picture->context);
     if (picture->image == NULL) {
         wt_hevc_picture_free(picture);
-        return WT_FAIL(WT_HEIF_CORRUPT, message, "libde265 decoded no picture");
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "libde265 decoded no picture");
     }
     const struct de265_image *image = picture->image;
     if (de265_get_chroma_format(image) != de265_chroma_420 || de265_get_bits_per_pixel(image, 0) != 8 ||
         de265_get_bits_per_pixel(image, 1) != 8 || de265_get_bits_per_pixel(image, 2) != 8) {
         wt_hevc_picture_free(picture);
-        return WT_FAIL(WT_HEIF_UNSUPPORTED, message, "the picture is not 8-bit 4:2:0");
+        return WT_FAIL(WT_STATUS_UNSUPPORTED, message, "the picture is not 8-bit 4:2:0");
     }
     picture->width = de265_get_image_width(image, 0);
     picture->height = de265_get_image_height(image, 0);
@@ -118,15 +118,15 @@ wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const u
         if (picture->planes[plane] == NULL || picture->strides[plane] < expected_width ||
             de265_get_image_width(image, plane) < expected_width || de265_get_image_height(image, plane) < expected_height) {
             wt_hevc_picture_free(picture);
-            return WT_FAIL(WT_HEIF_CORRUPT, message, "libde265 returned an unusable plane");
+            return WT_FAIL(WT_STATUS_CORRUPT, message, "libde265 returned an unusable plane");
         }
     }
     if (picture->width < 1 || picture->height < 1) {
         wt_hevc_picture_free(picture);
-        return WT_FAIL(WT_HEIF_CORRUPT, message, "the picture has no size");
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "the picture has no size");
     }
     *result = picture;
-    return WT_HEIF_OK;
+    return WT_STATUS_OK;
 }
 
 int32_t wt_hevc_picture_width(const wt_hevc_picture *picture) { return picture != NULL ? picture->width : 0; }

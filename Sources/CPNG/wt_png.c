@@ -46,7 +46,7 @@ struct wt_png_reader {
     uint64_t peak_allocated;
     uint64_t allocation_budget;
     /// A status the shim chose before raising the error (otherwise it is classified by message).
-    wt_png_status pending_status;
+    wt_status pending_status;
     wt_message error;
     wt_message warning;
 };
@@ -113,7 +113,7 @@ static void read_file(png_structp png, struct wt_png_reader *reader, uint8_t *ou
         if (got < 0) {
             wt_message text;
             wt_message_set(&text, "read failed: %s", strerror(errno));
-            reader->pending_status = WT_PNG_IO;
+            reader->pending_status = WT_STATUS_IO;
             png_error(png, text.text);
         }
         if (!direct) {
@@ -181,19 +181,19 @@ static void on_free(png_structp png, png_voidp pointer) {
 
 /// Marks the reader failed (libpng's state after a longjmp is undefined), classifies the error
 /// and copies the message out.
-static wt_png_status fail(struct wt_png_reader *reader, wt_message *message) {
+static wt_status fail(struct wt_png_reader *reader, wt_message *message) {
     reader->failed = 1;
-    wt_png_status status = reader->pending_status;
-    if (status == WT_PNG_OK) {
+    wt_status status = reader->pending_status;
+    if (status == WT_STATUS_OK) {
         // libpng reports its user limits as a warning followed by "Invalid IHDR data", and
         // oversized metadata as "exceeds application limits".
         if (strstr(reader->error.text, "limit") != NULL || strstr(reader->error.text, "too large") != NULL ||
             strstr(reader->warning.text, "user limit") != NULL) {
-            status = WT_PNG_TOO_LARGE;
+            status = WT_STATUS_TOO_LARGE;
         } else if (strstr(reader->error.text, "ut of memory") != NULL) {
-            status = WT_PNG_NO_MEMORY;
+            status = WT_STATUS_NO_MEMORY;
         } else {
-            status = WT_PNG_CORRUPT;
+            status = WT_STATUS_CORRUPT;
         }
     }
     const char *text = wt_message_is_set(&reader->error) ? reader->error.text : "libpng failed without a message";
@@ -208,7 +208,7 @@ static wt_png_status fail(struct wt_png_reader *reader, wt_message *message) {
 // MARK: - Reader setup
 
 /// Ancillary chunks a thumbnailer has no use for. libpng skips them without allocating
-/// (reliability.md §3.2: a tEXt declaring ~2 GB otherwise costs a 2 GB malloc, because the
+/// (a tEXt declaring ~2 GB otherwise costs a 2 GB malloc, because the
 /// length check is only a benign error). Kept: PLTE, tRNS, gAMA, iCCP. eXIf is ignored
 /// here too and read by the chunk walk instead.
 static const png_byte ignored_chunks[] = {
@@ -258,18 +258,18 @@ static void copy_metadata(struct wt_png_reader *reader, const wt_png_limits *lim
     }
 }
 
-static wt_png_status open_source(const wt_png_source *source, const wt_png_limits *limits,
-                                 wt_png_reader **out, wt_png_info *info, wt_message *message) {
+static wt_status open_source(const wt_png_source *source, const wt_png_limits *limits,
+                             wt_png_reader **out, wt_png_info *info, wt_message *message) {
     if (out == NULL || info == NULL || limits == NULL) {
         wt_message_set(message, "wt_png_reader_open: missing argument");
-        return WT_PNG_INVALID_ARGUMENT;
+        return WT_STATUS_INVALID_ARGUMENT;
     }
     *out = NULL;
     memset(info, 0, sizeof *info);
     wt_png_chunk_walk walk;
     memset(&walk, 0, sizeof walk);
-    wt_png_status structure = wt_png_walk_chunks(source, limits->max_metadata_bytes, &walk, message);
-    if (structure != WT_PNG_OK) return structure;
+    wt_status structure = wt_png_walk_chunks(source, limits->max_metadata_bytes, &walk, message);
+    if (structure != WT_STATUS_OK) return structure;
     if (wt_message_is_set(&walk.exif_problem) && limits->strict) {
         free(walk.exif_copy);
         wt_message_set(message, "strict mode: %s", walk.exif_problem.text);
@@ -280,7 +280,7 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
     if (reader == NULL) {
         free(walk.exif_copy);
         wt_message_set(message, "out of memory");
-        return WT_PNG_NO_MEMORY;
+        return WT_STATUS_NO_MEMORY;
     }
     reader->exif_copy = walk.exif_copy;
     reader->source = *source;
@@ -289,7 +289,7 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
         if (reader->buffer == NULL) {
             wt_png_reader_destroy(reader);
             wt_message_set(message, "out of memory for the read buffer");
-            return WT_PNG_NO_MEMORY;
+            return WT_STATUS_NO_MEMORY;
         }
     }
     reader->strict = limits->strict != 0;
@@ -303,11 +303,11 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
     if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
     if (reader->png == NULL || reader->info == NULL) {
         wt_png_reader_destroy(reader);
-        wt_message_set(message, "libpng could not create its read structures");
-        return WT_PNG_NO_MEMORY;
+        wt_message_set(message, "out of memory: libpng could not create its read structures");
+        return WT_STATUS_NO_MEMORY;
     }
     if (setjmp(png_jmpbuf(reader->png))) {
-        wt_png_status status = fail(reader, message);
+        wt_status status = fail(reader, message);
         wt_png_reader_destroy(reader);
         return status;
     }
@@ -320,7 +320,7 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
     png_get_IHDR(reader->png, reader->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
     // libpng checked each side against the user limits; the area is ours, in 64 bits.
     if ((uint64_t)width * (uint64_t)height > limits->max_pixels) {
-        reader->pending_status = WT_PNG_TOO_LARGE;
+        reader->pending_status = WT_STATUS_TOO_LARGE;
         wt_message_set(&reader->error, "%ux%u is %llu pixels, over the limit of %llu",
                        width, height, (unsigned long long)width * height, (unsigned long long)limits->max_pixels);
         png_longjmp(reader->png, 1);
@@ -346,21 +346,21 @@ static wt_png_status open_source(const wt_png_source *source, const wt_png_limit
     reader->height = height;
     reader->interlaced = info->interlaced;
     *out = reader;
-    return WT_PNG_OK;
+    return WT_STATUS_OK;
 }
 
-wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
-                                 wt_png_reader **out, wt_png_info *info, wt_message *message) {
+wt_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
+                             wt_png_reader **out, wt_png_info *info, wt_message *message) {
     wt_png_source source = {.data = data, .fd = -1, .size = data != NULL ? size : 0};
     return open_source(&source, limits, out, info, message);
 }
 
-wt_png_status wt_png_reader_open_file(int fd, uint64_t size, const wt_png_limits *limits,
-                                      wt_png_reader **out, wt_png_info *info, wt_message *message) {
+wt_status wt_png_reader_open_file(int fd, uint64_t size, const wt_png_limits *limits,
+                                  wt_png_reader **out, wt_png_info *info, wt_message *message) {
     if (fd < 0) {
         if (out != NULL) *out = NULL;
         wt_message_set(message, "wt_png_reader_open_file: bad file descriptor");
-        return WT_PNG_INVALID_ARGUMENT;
+        return WT_STATUS_INVALID_ARGUMENT;
     }
     wt_png_source source = {.data = NULL, .fd = fd, .size = size};
     return open_source(&source, limits, out, info, message);
@@ -374,7 +374,7 @@ static void read_interlaced(struct wt_png_reader *reader, uint8_t *target) {
     size_t row_bytes = (size_t)reader->width * 4;
     reader->row_pointers = malloc((size_t)reader->height * sizeof(png_bytep));
     if (reader->row_pointers == NULL) {
-        reader->pending_status = WT_PNG_NO_MEMORY;
+        reader->pending_status = WT_STATUS_NO_MEMORY;
         png_error(reader->png, "out of memory for the row pointers");
     }
     for (uint32_t y = 0; y < reader->height; y++) reader->row_pointers[y] = target + (size_t)y * row_bytes;
@@ -394,23 +394,23 @@ static void copy_from_image(struct wt_png_reader *reader, uint8_t *rows, uint32_
     }
 }
 
-wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint32_t count, wt_message *message) {
+wt_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint32_t count, wt_message *message) {
     if (reader == NULL || reader->failed || (rows == NULL && count > 0) ||
         count > reader->height - reader->next_row) {
         wt_message_set(message, reader != NULL && reader->failed
                        ? "the reader already failed" : "read_rows: bad arguments or past the last row");
-        return WT_PNG_INVALID_ARGUMENT;
+        return WT_STATUS_INVALID_ARGUMENT;
     }
-    if (count == 0) return WT_PNG_OK;
+    if (count == 0) return WT_STATUS_OK;
     if (reader->libpng_done) {
         // Only an Adam7 buffer can still hold rows here (count is within the remaining rows).
-        if (reader->image == NULL) return WT_PNG_INVALID_ARGUMENT;
+        if (reader->image == NULL) return WT_STATUS_INVALID_ARGUMENT;
         copy_from_image(reader, rows, count);
-        return WT_PNG_OK;
+        return WT_STATUS_OK;
     }
     size_t row_bytes = (size_t)reader->width * 4;
     if (setjmp(png_jmpbuf(reader->png))) {
-        if (reader->strict || !reader->error_after_image || reader->pending_status != WT_PNG_OK) {
+        if (reader->strict || !reader->error_after_image || reader->pending_status != WT_STATUS_OK) {
             return fail(reader, message);
         }
         // Lenient, and the error is about what follows the complete image data (the file ends
@@ -422,7 +422,7 @@ wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint
             if (reader->image != NULL) copy_from_image(reader, rows, count);
             else reader->next_row = reader->height;
         }
-        return WT_PNG_OK;
+        return WT_STATUS_OK;
     }
     if (!reader->interlaced) {
         for (uint32_t i = 0; i < count; i++) {
@@ -436,7 +436,7 @@ wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint
         if (reader->image == NULL) {
             reader->image = malloc(row_bytes * reader->height);
             if (reader->image == NULL) {
-                reader->pending_status = WT_PNG_NO_MEMORY;
+                reader->pending_status = WT_STATUS_NO_MEMORY;
                 png_error(reader->png, "out of memory for the interlaced image");
             }
             read_interlaced(reader, reader->image);
@@ -445,7 +445,7 @@ wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint
     }
     // After the last row: read the chunks after the image data and check the last CRCs.
     if (reader->next_row == reader->height) png_read_end(reader->png, reader->info);
-    return WT_PNG_OK;
+    return WT_STATUS_OK;
 }
 
 uint64_t wt_png_reader_peak_allocated(const wt_png_reader *reader) {

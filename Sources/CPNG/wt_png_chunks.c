@@ -95,14 +95,14 @@ static const uint8_t *window_at(header_window *window, uint64_t offset, size_t l
 }
 
 /// Checks an eXIf chunk (data at `data_offset`) and keeps it in `walk` when it is usable.
-/// Returns WT_PNG_OK, or WT_PNG_IO when a file could not be read.
-static wt_png_status take_exif(header_window *window, const uint8_t type[4], uint32_t length, uint64_t data_offset,
-                               uint64_t max_metadata_bytes, wt_png_chunk_walk *walk, wt_message *message) {
+/// Returns WT_STATUS_OK, or WT_STATUS_IO when a file could not be read.
+static wt_status take_exif(header_window *window, const uint8_t type[4], uint32_t length, uint64_t data_offset,
+                           uint64_t max_metadata_bytes, wt_png_chunk_walk *walk, wt_message *message) {
     if (length > max_metadata_bytes) {
         wt_message_set(&walk->exif_problem, "eXIf: %u bytes, over the metadata limit of %llu; ignored",
                        length, (unsigned long long)max_metadata_bytes);
-        walk->exif_status = WT_PNG_TOO_LARGE;
-        return WT_PNG_OK;
+        walk->exif_status = WT_STATUS_TOO_LARGE;
+        return WT_STATUS_OK;
     }
     const wt_png_source *source = window->source;
     const uint8_t *data;  // length bytes of data, then the 4-byte CRC
@@ -113,50 +113,50 @@ static wt_png_status take_exif(header_window *window, const uint8_t type[4], uin
         copy = malloc((size_t)length + 4);
         if (copy == NULL) {
             wt_message_set(message, "out of memory for the eXIf chunk");
-            return WT_PNG_NO_MEMORY;
+            return WT_STATUS_NO_MEMORY;
         }
         long long got = wt_png_source_read(source, data_offset, copy, (size_t)length + 4);
         if (got != (long long)length + 4) {
             if (got < 0) wt_message_set(message, "read failed: %s", strerror(errno));
             else wt_message_set(message, "the file shrank while it was read");
             free(copy);
-            return WT_PNG_IO;
+            return WT_STATUS_IO;
         }
         data = copy;
     }
     uint32_t crc = crc_update(crc_update(0xFFFFFFFFu, type, 4), data, length) ^ 0xFFFFFFFFu;
     if (crc != read_be32(data + length)) {
         wt_message_set(&walk->exif_problem, "eXIf: CRC error; ignored");
-        walk->exif_status = WT_PNG_CORRUPT;
+        walk->exif_status = WT_STATUS_CORRUPT;
         free(copy);
-        return WT_PNG_OK;
+        return WT_STATUS_OK;
     }
     walk->exif = data;
     walk->exif_length = length;
     walk->exif_copy = copy;
-    return WT_PNG_OK;
+    return WT_STATUS_OK;
 }
 
-wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metadata_bytes,
-                                 wt_png_chunk_walk *walk, wt_message *message) {
+wt_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metadata_bytes,
+                             wt_png_chunk_walk *walk, wt_message *message) {
     header_window window = {.source = source};
     uint64_t size = source->size;
     uint8_t signature[8];
     long long got = size >= 8 ? wt_png_source_read(source, 0, signature, 8) : 0;
     if (got < 0) {
         wt_message_set(message, "read failed: %s", strerror(errno));
-        return WT_PNG_IO;
+        return WT_STATUS_IO;
     }
     if (got < 8 || png_sig_cmp(signature, 0, 8) != 0) {
         wt_message_set(message, "the PNG signature is missing or damaged");
-        return WT_PNG_CORRUPT;
+        return WT_STATUS_CORRUPT;
     }
     uint64_t position = 8;
     int seen_image_data = 0;
     // A chunk is length (4), type (4), data (length), CRC (4).
     while (size - position >= 8) {
         const uint8_t *header = window_at(&window, position, 8, message);
-        if (header == NULL) return WT_PNG_IO;
+        if (header == NULL) return WT_STATUS_IO;
         uint32_t length = read_be32(header);
         uint8_t type[4];
         memcpy(type, header + 4, 4);
@@ -164,7 +164,7 @@ wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metad
         describe_type(type, name);
         if (length > PNG_UINT_31_MAX) {
             wt_message_set(message, "chunk %s declares an invalid length of %u bytes", name, length);
-            return WT_PNG_CORRUPT;
+            return WT_STATUS_CORRUPT;
         }
         uint64_t available = size - position - 8;
         if ((uint64_t)length + 4 > available) {
@@ -173,23 +173,23 @@ wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metad
             if (memcmp(type, "IDAT", 4) == 0) break;
             wt_message_set(message, "chunk %s declares %u bytes but only %llu remain in the file",
                                   name, length, (unsigned long long)(available < 4 ? 0 : available - 4));
-            return WT_PNG_CORRUPT;
+            return WT_STATUS_CORRUPT;
         }
         if (memcmp(type, "IEND", 4) == 0) break;
         if (memcmp(type, "IDAT", 4) == 0) seen_image_data = 1;
         // eXIf is read here, not by libpng, which would allocate any length with only a warning.
         if (walk != NULL && !seen_image_data && walk->exif == NULL && !wt_message_is_set(&walk->exif_problem) &&
             memcmp(type, "eXIf", 4) == 0) {
-            wt_png_status status = take_exif(&window, type, length, position + 8, max_metadata_bytes,
+            wt_status status = take_exif(&window, type, length, position + 8, max_metadata_bytes,
                                              walk, message);
-            if (status != WT_PNG_OK) return status;
+            if (status != WT_STATUS_OK) return status;
         }
         position += (uint64_t)length + 12;
     }
-    return WT_PNG_OK;
+    return WT_STATUS_OK;
 }
 
-wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, wt_message *message) {
+wt_status wt_png_check_structure(const uint8_t *data, size_t size, wt_message *message) {
     wt_png_source source = {.data = data, .fd = -1, .size = size};
     if (data == NULL) source.size = 0;
     return wt_png_walk_chunks(&source, 0, NULL, message);

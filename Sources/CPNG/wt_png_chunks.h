@@ -25,14 +25,14 @@ typedef struct wt_png_chunk_walk {
     uint8_t *exif_copy;
     /// Why an eXIf chunk was dropped ("" when none was): a warning, or an error when strict.
     wt_message exif_problem;
-    wt_png_status exif_status;
+    wt_status exif_status;
 } wt_png_chunk_walk;
 
 /// Checks the signature and every chunk's declared length against the bytes that remain,
 /// without libpng, and (when `walk` is not NULL) picks out the eXIf chunk. A file is read a
 /// chunk header at a time (through a small window, so a file of tiny chunks costs one read
 /// per 4 KiB), skipping the chunk data.
-wt_png_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metadata_bytes,
-                                 wt_png_chunk_walk *walk, wt_message *message);
+wt_status wt_png_walk_chunks(const wt_png_source *source, uint64_t max_metadata_bytes,
+                             wt_png_chunk_walk *walk, wt_message *message);
 
 #endif

@@ -51,28 +51,29 @@ int wt_png_encode_rgba(const unsigned char *rgba, int width, int height,
     // the writer is calloc'd so its fields, changed by the callbacks, are never indeterminate.
     wt_png_writer *volatile writer = calloc(1, sizeof(wt_png_writer));
     if (writer == NULL) {
-        wt_message_set(message, "out of memory");
-        return -1;
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "out of memory");
     }
     writer->message = message;
     png_structp volatile png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer,
                                                        wt_png_on_error, wt_png_on_warning);
     if (png == NULL) {
-        wt_message_set(message, "png_create_write_struct failed");
         free(writer);
-        return -1;
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "png_create_write_struct failed");
     }
     png_infop volatile info = png_create_info_struct(png);
     png_bytep *volatile rows = NULL;
     if (info == NULL || setjmp(png_jmpbuf(png))) {
         if (info == NULL) wt_message_set(message, "png_create_info_struct failed");
+        // libpng allocates nothing big but the output buffer: running out of memory is the one
+        // failure valid arguments meet, and its messages say so.
+        int no_memory = info == NULL || (message != NULL && strstr(message->text, "out of memory") != NULL);
         png_structp p = png;
         png_infop i = info;
         png_destroy_write_struct(&p, i != NULL ? &i : NULL);
         free(rows);
         free(writer->bytes);
         free(writer);
-        return -1;
+        return no_memory ? WT_STATUS_NO_MEMORY : WT_STATUS_INVALID_ARGUMENT;
     }
     png_set_write_fn(png, writer, wt_png_write_data, wt_png_flush);
     png_set_compression_level(png, compression_level);
@@ -102,7 +103,7 @@ int wt_png_encode_rgba(const unsigned char *rgba, int width, int height,
     *out = writer->bytes;
     *out_size = writer->size;
     free(writer);
-    return 0;
+    return WT_STATUS_OK;
 }
 
 void wt_png_encode_free(unsigned char *buffer) { free(buffer); }

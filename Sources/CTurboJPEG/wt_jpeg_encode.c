@@ -7,11 +7,14 @@
 #include <stdio.h>  // jpeglib.h needs FILE
 #include <stdlib.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf jump;
     wt_message *message;
+    /// What the longjmp reports; volatile, as it is read back after the jump.
+    volatile wt_status status;
 } wt_encode_error;
 
 static void wt_on_error_exit(j_common_ptr cinfo) {
@@ -19,6 +22,7 @@ static void wt_on_error_exit(j_common_ptr cinfo) {
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
     wt_message_set(handler->message, "%s", text);
+    handler->status = cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? WT_STATUS_NO_MEMORY : WT_STATUS_INVALID_ARGUMENT;
     longjmp(handler->jump, 1);
 }
 
@@ -34,8 +38,9 @@ int wt_jpeg_encode_rgba(const unsigned char *rgba, int width, int height, int qu
     *out = NULL;
     *out_size = 0;
     if (width <= 0 || height <= 0 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
-        wt_message_set(message, "JPEG dimensions must be 1 to 65500 per side");
-        return -1;
+        int over = width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION;
+        return WT_FAIL(over ? WT_STATUS_TOO_LARGE : WT_STATUS_INVALID_ARGUMENT, message,
+                       "JPEG dimensions must be 1 to 65500 per side");
     }
     struct jpeg_compress_struct cinfo;
     wt_encode_error handler;
@@ -50,7 +55,7 @@ int wt_jpeg_encode_rgba(const unsigned char *rgba, int width, int height, int qu
     if (setjmp(handler.jump)) {
         jpeg_destroy_compress(&cinfo);
         free(destination);
-        return -1;
+        return handler.status;
     }
     jpeg_create_compress(&cinfo);
     jpeg_mem_dest(&cinfo, &destination, &size);
@@ -79,7 +84,7 @@ int wt_jpeg_encode_rgba(const unsigned char *rgba, int width, int height, int qu
     jpeg_destroy_compress(&cinfo);
     *out = destination;
     *out_size = (size_t)size;
-    return 0;
+    return WT_STATUS_OK;
 }
 
 void wt_jpeg_encode_free(unsigned char *buffer) { free(buffer); }

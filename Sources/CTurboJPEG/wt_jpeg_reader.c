@@ -40,8 +40,10 @@ struct wt_jpeg_reader {
     int started;
     int finished;
     wt_jpeg_output output;
-    /// The status the next longjmp reports; WT_JPEG_ERROR unless set just before raising.
-    wt_jpeg_status pending_status;
+    /// The status the next longjmp reports; WT_STATUS_CORRUPT unless set just before raising.
+    wt_status pending_status;
+    /// 1 when that status is a warning strict mode refused (its own words, not the stage's).
+    int refused_warning;
     /// libjpeg formats into these (JMSG_LENGTH_MAX bytes, well within a wt_message).
     wt_message error;
     wt_message warning;
@@ -64,7 +66,8 @@ static void on_emit_message(j_common_ptr cinfo, int msg_level) {
     if (!wt_message_is_set(&reader->warning)) (*cinfo->err->format_message)(cinfo, reader->warning.text);
     if (reader->strict) {
         reader->error = reader->warning;
-        reader->pending_status = WT_JPEG_WARNING;
+        reader->pending_status = WT_STATUS_CORRUPT;
+        reader->refused_warning = 1;
         longjmp(reader->jump, 1);
     }
 }
@@ -75,7 +78,7 @@ static void on_progress(j_common_ptr cinfo) {
     struct wt_jpeg_reader *reader = (struct wt_jpeg_reader *)cinfo;
     if (reader->cinfo.input_scan_number > WT_JPEG_MAX_SCANS) {
         wt_message_set(&reader->error, "Progressive JPEG image has more than %d scans", WT_JPEG_MAX_SCANS);
-        reader->pending_status = WT_JPEG_TOO_MANY_SCANS;
+        reader->pending_status = WT_STATUS_TOO_LARGE;
         longjmp(reader->jump, 1);
     }
 }
@@ -83,7 +86,7 @@ static void on_progress(j_common_ptr cinfo) {
 /// Raises the I/O failure already in `reader->error` from inside a source callback (libjpeg's
 /// state is dropped after it).
 static void raise_io(struct wt_jpeg_reader *reader) {
-    reader->pending_status = WT_JPEG_IO;
+    reader->pending_status = WT_STATUS_IO;
     longjmp(reader->jump, 1);
 }
 
@@ -156,39 +159,48 @@ static wt_jpeg_colorspace colorspace_of(J_COLOR_SPACE space) {
     }
 }
 
-/// Copies the reader's error out and marks it dead.
-static wt_jpeg_status fail(struct wt_jpeg_reader *reader, wt_message *message) {
+// Where a plain libjpeg error happened, the first words of its message.
+#define HEADER_STAGE "unreadable JPEG header"
+#define IMAGE_STAGE "libjpeg could not decode it"
+
+/// Copies the reader's error out, worded for its status (an I/O failure speaks for itself; a
+/// libjpeg error follows `stage`), and marks the reader dead.
+static wt_status fail(struct wt_jpeg_reader *reader, const char *stage, wt_message *message) {
     reader->failed = 1;
-    wt_message_set(message, "%s", wt_message_is_set(&reader->error) ? reader->error.text : "libjpeg failed");
+    const char *text = wt_message_is_set(&reader->error) ? reader->error.text : "libjpeg failed";
+    if (reader->pending_status == WT_STATUS_IO) {
+        wt_message_set(message, "%s", text);
+    } else if (reader->pending_status == WT_STATUS_TOO_LARGE) {
+        wt_message_set(message, "progressive JPEG over the scan limit: %s", text);
+    } else {
+        wt_message_set(message, "%s: %s", reader->refused_warning ? "damaged JPEG data (strict mode)" : stage, text);
+    }
     return reader->pending_status;
 }
 
-static wt_jpeg_status open_reader(const uint8_t *data, size_t size, int fd, uint64_t file_size, int flags,
+static wt_status open_reader(const uint8_t *data, size_t size, int fd, uint64_t file_size, int flags,
                                   wt_jpeg_reader **out, wt_jpeg_reader_info *info, wt_message *message) {
     wt_message_clear(message);
     if (out == NULL || info == NULL) {
-        wt_message_set(message, "wt_jpeg_reader_open: no place for the reader");
-        return WT_JPEG_ERROR;
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, HEADER_STAGE ": wt_jpeg_reader_open: no place for the reader");
     }
     *out = NULL;
     memset(info, 0, sizeof *info);
     if ((fd < 0 && (data == NULL || size == 0)) || (fd >= 0 && file_size == 0)) {
-        wt_message_set(message, "empty input");
-        return WT_JPEG_ERROR;
+        return WT_FAIL(WT_STATUS_CORRUPT, message, HEADER_STAGE ": empty input");
     }
     struct wt_jpeg_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) {
-        wt_message_set(message, "out of memory");
-        return WT_JPEG_ERROR;
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, HEADER_STAGE ": out of memory");
     }
     reader->strict = (flags & WT_JPEG_READER_STRICT) != 0;
-    reader->pending_status = WT_JPEG_ERROR;
+    reader->pending_status = WT_STATUS_CORRUPT;
     reader->cinfo.err = jpeg_std_error(&reader->error_manager);
     reader->error_manager.error_exit = on_error_exit;
     reader->error_manager.emit_message = on_emit_message;
     reader->error_manager.output_message = on_output_message;
     if (setjmp(reader->jump)) {
-        wt_jpeg_status status = fail(reader, message);
+        wt_status status = fail(reader, HEADER_STAGE, message);
         wt_jpeg_reader_destroy(reader);
         return status;
     }
@@ -216,33 +228,32 @@ static wt_jpeg_status open_reader(const uint8_t *data, size_t size, int fd, uint
     info->components = reader->cinfo.num_components;
     info->progressive = reader->cinfo.progressive_mode ? 1 : 0;
     *out = reader;
-    return WT_JPEG_OK;
+    return WT_STATUS_OK;
 }
 
-wt_jpeg_status wt_jpeg_reader_open(const uint8_t *data, size_t size, int flags, wt_jpeg_reader **out,
-                                   wt_jpeg_reader_info *info, wt_message *message) {
+wt_status wt_jpeg_reader_open(const uint8_t *data, size_t size, int flags, wt_jpeg_reader **out,
+                              wt_jpeg_reader_info *info, wt_message *message) {
     return open_reader(data, size, -1, 0, flags, out, info, message);
 }
 
-wt_jpeg_status wt_jpeg_reader_open_file(int fd, uint64_t size, int flags, wt_jpeg_reader **out,
-                                        wt_jpeg_reader_info *info, wt_message *message) {
+wt_status wt_jpeg_reader_open_file(int fd, uint64_t size, int flags, wt_jpeg_reader **out,
+                                   wt_jpeg_reader_info *info, wt_message *message) {
     if (fd < 0) {
-        wt_message_set(message, "wt_jpeg_reader_open_file: bad file descriptor");
         if (out != NULL) *out = NULL;
-        return WT_JPEG_ERROR;
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, HEADER_STAGE ": wt_jpeg_reader_open_file: bad file descriptor");
     }
     return open_reader(NULL, 0, fd, size, flags, out, info, message);
 }
 
-wt_jpeg_status wt_jpeg_reader_start(wt_jpeg_reader *reader, int scale_num, int scale_denom, wt_jpeg_output output,
-                                    int *output_width, int *output_height, wt_message *message) {
+wt_status wt_jpeg_reader_start(wt_jpeg_reader *reader, int scale_num, int scale_denom, wt_jpeg_output output,
+                               int *output_width, int *output_height, wt_message *message) {
     wt_message_clear(message);
     if (reader == NULL || reader->failed || reader->started || scale_num < 1 || scale_denom < 1 ||
         scale_num > scale_denom || output_width == NULL || output_height == NULL) {
-        wt_message_set(message, "wt_jpeg_reader_start: the reader cannot start (bad arguments or state)");
-        return WT_JPEG_ERROR;
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message,
+                       IMAGE_STAGE ": wt_jpeg_reader_start: the reader cannot start (bad arguments or state)");
     }
-    if (setjmp(reader->jump)) return fail(reader, message);
+    if (setjmp(reader->jump)) return fail(reader, IMAGE_STAGE, message);
     reader->started = 1;
     reader->output = output;
     reader->cinfo.scale_num = (unsigned int)scale_num;
@@ -256,7 +267,7 @@ wt_jpeg_status wt_jpeg_reader_start(wt_jpeg_reader *reader, int scale_num, int s
     }
     *output_width = (int)reader->cinfo.output_width;
     *output_height = (int)reader->cinfo.output_height;
-    return WT_JPEG_OK;
+    return WT_STATUS_OK;
 }
 
 /// In place, 4 bytes per pixel: CMYK samples become RGBA. Rounded integer arithmetic.
@@ -273,14 +284,14 @@ static void cmyk_to_rgba(uint8_t *pixels, size_t count, int inverted) {
     }
 }
 
-wt_jpeg_status wt_jpeg_reader_read_rows(wt_jpeg_reader *reader, uint8_t *rows, int count, wt_message *message) {
+wt_status wt_jpeg_reader_read_rows(wt_jpeg_reader *reader, uint8_t *rows, int count, wt_message *message) {
     wt_message_clear(message);
     if (reader == NULL || reader->failed || !reader->started || rows == NULL || count < 0 ||
         (JDIMENSION)count > reader->cinfo.output_height - reader->cinfo.output_scanline) {
-        wt_message_set(message, "wt_jpeg_reader_read_rows: more rows than are left, or a reader not started");
-        return WT_JPEG_ERROR;
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message,
+                       IMAGE_STAGE ": wt_jpeg_reader_read_rows: more rows than are left, or a reader not started");
     }
-    if (setjmp(reader->jump)) return fail(reader, message);
+    if (setjmp(reader->jump)) return fail(reader, IMAGE_STAGE, message);
     size_t row_bytes = (size_t)reader->cinfo.output_width * 4;
     for (int done = 0; done < count;) {
         JSAMPROW row = rows + (size_t)done * row_bytes;
@@ -298,7 +309,7 @@ wt_jpeg_status wt_jpeg_reader_read_rows(wt_jpeg_reader *reader, uint8_t *rows, i
         reader->finished = 1;
         jpeg_finish_decompress(&reader->cinfo);
     }
-    return WT_JPEG_OK;
+    return WT_STATUS_OK;
 }
 
 const wt_message *wt_jpeg_reader_warning(const wt_jpeg_reader *reader) {

@@ -5,27 +5,27 @@
 #include <webp/demux.h>
 
 /// libwebp's status as ours, with a sentence saying what happened to the image.
-static wt_webp_status fail_vp8(VP8StatusCode code, const char *what, wt_message *message) {
+static wt_status fail_vp8(VP8StatusCode code, const char *what, wt_message *message) {
     switch (code) {
     case VP8_STATUS_NOT_ENOUGH_DATA:
-        return WT_FAIL(WT_WEBP_TRUNCATED, message, "%s: truncated (the data ends before the image does)", what);
+        return WT_FAIL(WT_STATUS_TRUNCATED, message, "%s: truncated (the data ends before the image does)", what);
     case VP8_STATUS_OUT_OF_MEMORY:
-        return WT_FAIL(WT_WEBP_NO_MEMORY, message, "%s: libwebp ran out of memory", what);
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "%s: libwebp ran out of memory", what);
     case VP8_STATUS_INVALID_PARAM:
-        return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message, "%s: libwebp refused the decode parameters", what);
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "%s: libwebp refused the decode parameters", what);
     case VP8_STATUS_BITSTREAM_ERROR:
-        return WT_FAIL(WT_WEBP_CORRUPT, message, "%s: invalid WebP bitstream", what);
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "%s: invalid WebP bitstream", what);
     case VP8_STATUS_UNSUPPORTED_FEATURE:
-        return WT_FAIL(WT_WEBP_UNSUPPORTED, message, "%s: uses a WebP feature libwebp cannot decode", what);
+        return WT_FAIL(WT_STATUS_UNSUPPORTED, message, "%s: uses a WebP feature libwebp cannot decode", what);
     case VP8_STATUS_SUSPENDED:
         // WebPDecode's "cannot parse partitions": a VP8 partition runs past the data.
-        return WT_FAIL(WT_WEBP_CORRUPT, message, "%s: the lossy bitstream's partitions run past the end of the data", what);
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "%s: the lossy bitstream's partitions run past the end of the data", what);
     case VP8_STATUS_USER_ABORT:
-        return WT_FAIL(WT_WEBP_CORRUPT, message, "%s: libwebp stopped early (status %d)", what, (int)code);
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "%s: libwebp stopped early (status %d)", what, (int)code);
     case VP8_STATUS_OK:
         break;
     }
-    return WT_WEBP_OK;
+    return WT_STATUS_OK;
 }
 
 static uint32_t read_le32(const uint8_t *p) {
@@ -38,22 +38,22 @@ static uint32_t read_le24(const uint8_t *p) {
 
 enum { RIFF_HEADER = 12, CHUNK_HEADER = 8, VP8X_PAYLOAD = 10 };
 
-wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t max_chunks,
-                                   wt_webp_header *header, wt_message *message) {
+wt_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t max_chunks,
+                              wt_webp_header *header, wt_message *message) {
     if (data == NULL || header == NULL) {
-        return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message, "no data");
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "no data");
     }
     memset(header, 0, sizeof(*header));
     if (size < RIFF_HEADER) {
-        return WT_FAIL(WT_WEBP_TRUNCATED, message,
+        return WT_FAIL(WT_STATUS_TRUNCATED, message,
                     "truncated: %zu bytes is too short for a RIFF header", size);
     }
     if (memcmp(data, "RIFF", 4) != 0 || memcmp(data + 8, "WEBP", 4) != 0) {
-        return WT_FAIL(WT_WEBP_CORRUPT, message, "not a RIFF WEBP container");
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "not a RIFF WEBP container");
     }
     const uint32_t riff_size = read_le32(data + 4);
     if (riff_size < 4 + CHUNK_HEADER) {
-        return WT_FAIL(WT_WEBP_CORRUPT, message,
+        return WT_FAIL(WT_STATUS_CORRUPT, message,
                     "the RIFF size (%u bytes) is too small to hold an image", riff_size);
     }
     // As libwebp does: bytes past the RIFF chunk are not part of the image. 64-bit sums
@@ -66,13 +66,13 @@ wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t ma
         const uint8_t *chunk = data + position;
         const uint32_t payload = read_le32(chunk + 4);
         if (header->chunk_count == max_chunks) {
-            return WT_FAIL(WT_WEBP_TOO_LARGE, message,
+            return WT_FAIL(WT_STATUS_TOO_LARGE, message,
                         "the file holds more than %u RIFF chunks (frames and metadata)", max_chunks);
         }
         header->chunk_count += 1;
         if (position == RIFF_HEADER && memcmp(chunk, "VP8X", 4) == 0) {
             if (payload < VP8X_PAYLOAD) {
-                return WT_FAIL(WT_WEBP_CORRUPT, message, "the VP8X chunk is %u bytes, under 10", payload);
+                return WT_FAIL(WT_STATUS_CORRUPT, message, "the VP8X chunk is %u bytes, under 10", payload);
             }
             if (position + CHUNK_HEADER + VP8X_PAYLOAD > end) break;
             header->is_extended = 1;
@@ -84,13 +84,13 @@ wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t ma
         position += CHUNK_HEADER + (uint64_t)payload + (payload & 1);
     }
     if (header->chunk_count == 0) {
-        return WT_FAIL(WT_WEBP_TRUNCATED, message, "truncated: no chunk after the RIFF header");
+        return WT_FAIL(WT_STATUS_TRUNCATED, message, "truncated: no chunk after the RIFF header");
     }
     if (memcmp(data + RIFF_HEADER, "VP8X", 4) == 0) {
         if (!header->is_extended) {
-            return WT_FAIL(WT_WEBP_TRUNCATED, message, "truncated inside the VP8X header");
+            return WT_FAIL(WT_STATUS_TRUNCATED, message, "truncated inside the VP8X header");
         }
-        return WT_WEBP_OK;
+        return WT_STATUS_OK;
     }
     // A simple file: the size is in the VP8 or VP8L bitstream header (14 bits per side).
     WebPBitstreamFeatures features;
@@ -98,7 +98,7 @@ wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t ma
     if (status != VP8_STATUS_OK) return fail_vp8(status, "reading the image header", message);
     header->width = features.width;
     header->height = features.height;
-    return WT_WEBP_OK;
+    return WT_STATUS_OK;
 }
 
 static void copy_chunk(const WebPDemuxer *demux, const char fourcc[4], const uint8_t *data,
@@ -111,8 +111,8 @@ static void copy_chunk(const WebPDemuxer *demux, const char fourcc[4], const uin
     WebPDemuxReleaseChunkIterator(&chunk);
 }
 
-wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *info, wt_message *message) {
-    if (data == NULL || info == NULL) return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message, "no data");
+wt_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *info, wt_message *message) {
+    if (data == NULL || info == NULL) return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "no data");
     memset(info, 0, sizeof(*info));
 
     WebPBitstreamFeatures features;
@@ -132,14 +132,14 @@ wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *inf
             info->frame_has_alpha = features.has_alpha;
             info->frame_format = features.format;
             info->frame_size = size;
-            return WT_WEBP_OK;
+            return WT_STATUS_OK;
         }
         if (feature_status != VP8_STATUS_OK) return fail_vp8(feature_status, "reading the container", message);
-        return WT_FAIL(WT_WEBP_CORRUPT, message, "libwebpdemux cannot parse the animation's container");
+        return WT_FAIL(WT_STATUS_CORRUPT, message, "libwebpdemux cannot parse the animation's container");
     }
     if (state == WEBP_DEMUX_PARSING_HEADER) {
         WebPDemuxDelete(demux);
-        return WT_FAIL(WT_WEBP_TRUNCATED, message, "truncated inside the container header");
+        return WT_FAIL(WT_STATUS_TRUNCATED, message, "truncated inside the container header");
     }
 
     info->canvas_width = (int32_t)WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH);
@@ -153,11 +153,11 @@ wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *inf
 
     WebPIterator frame;
     const int has_frame = WebPDemuxGetFrame(demux, 1, &frame);
-    wt_webp_status result = WT_WEBP_OK;
+    wt_status result = WT_STATUS_OK;
     if (!has_frame) {
         result = info->container_complete
-            ? WT_FAIL(WT_WEBP_CORRUPT, message, "the file holds no image")
-            : WT_FAIL(WT_WEBP_TRUNCATED, message, "truncated before the first frame");
+            ? WT_FAIL(WT_STATUS_CORRUPT, message, "the file holds no image")
+            : WT_FAIL(WT_STATUS_TRUNCATED, message, "truncated before the first frame");
     } else {
         info->frame_x = frame.x_offset;
         info->frame_y = frame.y_offset;
@@ -202,20 +202,20 @@ static int32_t decode_rows_available(const uint8_t *bitstream, size_t size, WebP
     return rows < 0 ? 0 : rows;
 }
 
-wt_webp_status wt_webp_decode(const uint8_t *bitstream, size_t size,
-                              uint8_t *rgba, size_t rgba_size, int32_t stride,
-                              int32_t width, int32_t height, int32_t allow_partial,
-                              int32_t *rows_decoded, wt_message *message) {
+wt_status wt_webp_decode(const uint8_t *bitstream, size_t size,
+                         uint8_t *rgba, size_t rgba_size, int32_t stride,
+                         int32_t width, int32_t height, int32_t allow_partial,
+                         int32_t *rows_decoded, wt_message *message) {
     if (rows_decoded != NULL) *rows_decoded = 0;
     if (bitstream == NULL || rgba == NULL || rows_decoded == NULL || width <= 0 || height <= 0 ||
         (int64_t)stride < (int64_t)width * 4 ||
         (uint64_t)rgba_size < (uint64_t)stride * (uint64_t)(height - 1) + (uint64_t)width * 4) {
-        return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message,
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message,
                     "the output buffer does not fit %dx%d pixels", (int)width, (int)height);
     }
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) {
-        return WT_FAIL(WT_WEBP_INVALID_ARGUMENT, message, "libwebp's decoder ABI does not match");
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "libwebp's decoder ABI does not match");
     }
     VP8StatusCode status = WebPGetFeatures(bitstream, size, &config.input);
     if (status != VP8_STATUS_OK) return fail_vp8(status, "reading the image header", message);
@@ -236,7 +236,7 @@ wt_webp_status wt_webp_decode(const uint8_t *bitstream, size_t size,
     WebPFreeDecBuffer(&config.output);  // no-op for external memory; kept for symmetry
     if (status == VP8_STATUS_OK) {
         *rows_decoded = height;
-        return WT_WEBP_OK;
+        return WT_STATUS_OK;
     }
     if (status == VP8_STATUS_NOT_ENOUGH_DATA && allow_partial) {
         *rows_decoded = decode_rows_available(bitstream, size, &config);

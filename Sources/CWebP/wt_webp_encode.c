@@ -19,6 +19,20 @@ static const char *wt_encoding_error_text(WebPEncodingError code) {
     }
 }
 
+/// The shared status for a libwebp encoding error: memory, a size libwebp cannot hold, or a
+/// call this shim got wrong.
+static wt_status wt_encoding_error_status(WebPEncodingError code) {
+    switch (code) {
+    case VP8_ENC_ERROR_OUT_OF_MEMORY:
+    case VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: return WT_STATUS_NO_MEMORY;
+    case VP8_ENC_ERROR_BAD_DIMENSION:
+    case VP8_ENC_ERROR_PARTITION0_OVERFLOW:
+    case VP8_ENC_ERROR_PARTITION_OVERFLOW:
+    case VP8_ENC_ERROR_FILE_TOO_BIG: return WT_STATUS_TOO_LARGE;
+    default: return WT_STATUS_INVALID_ARGUMENT;
+    }
+}
+
 wt_webp_encode_settings wt_webp_encode_defaults(void) {
     wt_webp_encode_settings settings = { 75.0f, 4, 100, 0 };
     return settings;
@@ -30,8 +44,7 @@ static int wt_webp_add_icc(const uint8_t *webp, size_t webp_size,
                            unsigned char **out, size_t *out_size, wt_message *message) {
     WebPMux *mux = WebPMuxNew();
     if (mux == NULL) {
-        wt_message_set(message, "WebPMuxNew: out of memory");
-        return -1;
+        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "WebPMuxNew: out of memory");
     }
     WebPData image = { webp, webp_size };
     WebPData profile = { icc, icc_size };
@@ -43,11 +56,11 @@ static int wt_webp_add_icc(const uint8_t *webp, size_t webp_size,
     if (status != WEBP_MUX_OK) {
         wt_message_set(message, "WebPMux could not add the ICC profile (error %d)", (int)status);
         WebPDataClear(&assembled);
-        return -1;
+        return status == WEBP_MUX_MEMORY_ERROR ? WT_STATUS_NO_MEMORY : WT_STATUS_INVALID_ARGUMENT;
     }
     *out = (unsigned char *)assembled.bytes;
     *out_size = assembled.size;
-    return 0;
+    return WT_STATUS_OK;
 }
 
 int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
@@ -58,22 +71,20 @@ int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
     *out_size = 0;
     WebPConfig config;
     if (!WebPConfigInit(&config)) {
-        wt_message_set(message, "libwebp version mismatch (WebPConfigInit)");
-        return -1;
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "libwebp version mismatch (WebPConfigInit)");
     }
     config.quality = settings->quality;
     config.method = settings->method;
     config.alpha_quality = settings->alpha_quality;
     config.use_sharp_yuv = settings->use_sharp_yuv;
     if (!WebPValidateConfig(&config)) {
-        wt_message_set(message, "invalid WebP settings (quality 0-100, method 0-6, alpha_quality 0-100)");
-        return -1;
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message,
+                       "invalid WebP settings (quality 0-100, method 0-6, alpha_quality 0-100)");
     }
 
     WebPPicture picture;
     if (!WebPPictureInit(&picture)) {
-        wt_message_set(message, "libwebp version mismatch (WebPPictureInit)");
-        return -1;
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "libwebp version mismatch (WebPPictureInit)");
     }
     // Lossy without sharp YUV: import straight to YUVA (one pass). Sharp YUV happens in the
     // RGB to YUV conversion inside WebPEncode, so then the picture must stay ARGB until there.
@@ -81,9 +92,9 @@ int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
     picture.width = width;
     picture.height = height;
     if (!WebPPictureImportRGBA(&picture, rgba, width * 4)) {
-        wt_message_set(message, "%s", wt_encoding_error_text(picture.error_code));
+        WebPEncodingError code = picture.error_code;
         WebPPictureFree(&picture);
-        return -1;
+        return WT_FAIL(wt_encoding_error_status(code), message, "%s", wt_encoding_error_text(code));
     }
     WebPMemoryWriter writer;
     WebPMemoryWriterInit(&writer);
@@ -93,14 +104,13 @@ int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
     WebPEncodingError code = picture.error_code;
     WebPPictureFree(&picture);
     if (!ok) {
-        wt_message_set(message, "%s", wt_encoding_error_text(code));
         WebPMemoryWriterClear(&writer);
-        return -1;
+        return WT_FAIL(wt_encoding_error_status(code), message, "%s", wt_encoding_error_text(code));
     }
     if (icc == NULL || icc_size == 0) {
         *out = writer.mem;
         *out_size = writer.size;
-        return 0;
+        return WT_STATUS_OK;
     }
     int status = wt_webp_add_icc(writer.mem, writer.size, icc, icc_size, out, out_size, message);
     WebPMemoryWriterClear(&writer);

@@ -24,9 +24,9 @@ enum WidgetThumbs {
 
                 Exit status: 0 all good; 1 some input failed, a check found a problem, or standard \
                 output could not be written (a full disk: the message says so on standard error); \
-                64 usage error; commit adds 3 (stale) and 4 (conflict), read 5 (a damaged container: \
-                run recover), and commit, gc and recover 75 (another writer held the lock; try again \
-                later).
+                64 usage error; commit adds 3 (stale) and 4 (conflict), read 5 (current.json is lost \
+                while snapshots exist: run recover), and commit, gc and recover 75 (another writer \
+                held the lock; try again later).
                 """,
             options: [.flag("version", help: "Show the version.")],
             subcommands: commands.map { $0.spec })

@@ -89,7 +89,7 @@ import Testing
     }
 }
 
-/// Issue 20, class 15: a size out of range is an invalid size (64), not a file that cannot be
+/// A size out of range is an invalid size (64), not a file that cannot be
 /// opened (1).
 @Suite struct BudgetSizeRangeTests {
     @Test(arguments: ["0x0", "99999999x99999999", "0x500", "500x65536", "-5x5"])

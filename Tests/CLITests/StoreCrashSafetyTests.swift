@@ -9,7 +9,7 @@ import TestSupport
 /// before it), never a torn or mixed one, and `verify` never finds a problem (leftovers of
 /// the killed commit are only warnings).
 @Suite(.serialized) struct StoreCrashSafetyTests {
-    /// Kills needed: the issue asks for at least 200.
+    /// Kills needed: at least 200, so the random kills fall in every step of a commit.
     static let requiredKills = 200
     /// A fixed seed, so a failure replays with the same delays.
     static let seed: UInt64 = 0x5EED_C0_4417

@@ -3,8 +3,8 @@ import Glibc
 import Testing
 import WidgetThumbnails
 
-/// Damaged containers are called damaged, with the right reason and exit status (issue 10,
-/// items 3 and 12): a lost manifest is not an empty container, and a symlinked directory, a
+/// Damaged containers are called damaged, with the right reason and exit status:
+/// a lost manifest is not an empty container, and a symlinked directory, a
 /// negative revision or a missing container each get their own words.
 @Suite struct StoreDamageTests {
     private func run(_ arguments: [String]) throws -> ChildProcess.Result {

@@ -3,8 +3,8 @@ import Glibc
 import Testing
 import WidgetThumbnails
 
-/// What the store commands print is bounded and cannot be forged by a container (issue 10,
-/// items 11 and 13): control characters, escape sequences and bidi overrides from payloads,
+/// What the store commands print is bounded and cannot be forged by a container:
+/// control characters, escape sequences and bidi overrides from payloads,
 /// paths and file names are shown escaped; a large payload is printed compactly.
 @Suite struct StoreOutputTests {
     static let forged = "\nrevision 1: clean, 0 warnings\u{1B}[2J\u{9B}31m\u{202E}"

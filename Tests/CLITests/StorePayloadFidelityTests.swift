@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WidgetThumbnails
 
-/// `commit --payload` stores exactly the payload's meaning or refuses it with a reason
-/// (issue 10, item 4): keys that differ only in Unicode normalisation stay two keys,
+/// `commit --payload` stores exactly the payload's meaning or refuses it with a reason:
+/// keys that differ only in Unicode normalisation stay two keys,
 /// duplicate keys and trailing commas are refused, numbers keep every digit.
 @Suite struct StorePayloadFidelityTests {
     /// "é" precomposed (NFC) and as "e" + a combining acute accent (NFD): canonically

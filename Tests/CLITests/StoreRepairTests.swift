@@ -6,7 +6,7 @@ import WidgetThumbnails
 /// A container is damaged when current.json is lost or names files that are missing or
 /// corrupt: `recover` repairs what it names (not only a lost manifest), `gc` deletes nothing
 /// meanwhile, `read` calls it damaged, and `recover` of an intact container writes nothing, so
-/// needs no lock (issue 20, items 9, 10, 13 and 14).
+/// needs no lock.
 @Suite struct StoreRepairTests {
     private func run(_ arguments: [String]) throws -> ChildProcess.Result {
         try WidgetThumbsBinary.run(arguments)

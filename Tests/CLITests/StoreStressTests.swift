@@ -5,13 +5,13 @@ import Testing
 import WidgetThumbnails
 import TestSupport
 
-/// Everything at once (issue 10, "what it must show"): commits SIGKILLed at random moments,
+/// Everything at once: commits SIGKILLed at random moments,
 /// `gc --keep 0 --grace 0` running in a loop (the harshest gc: the previous revision goes the
 /// moment the manifest moves), and readers reading without a lock throughout. Once a complete
 /// revision is committed, no read may be unavailable, show a missing or corrupt image, or mix
 /// two revisions.
 ///
-/// The default size keeps the suite fast; `WT_STRESS_KILLS=1000` runs the issue's full size
+/// The default size keeps the suite fast; `WT_STRESS_KILLS=1000` runs the full size
 /// (at least 1,000 kills and 10,000 reads), e.g.
 /// `WT_STRESS_KILLS=1000 swift test --filter StoreStressTests`.
 @Suite(.serialized) struct StoreStressTests {

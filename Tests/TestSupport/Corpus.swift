@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The shared corpus (`../shared/corpus` from the package root), for both test targets.
+/// The test corpus (`root`: the README's Quick start says what it holds), for both test targets.
 /// Tests that need it carry `.enabled(if: Corpus.isAvailable, Corpus.skipMessage)` so they
 /// show up as skipped, with the reason, where it is absent.
 public enum Corpus {

@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Not `Data(contentsOf:)` or `FileManager.contents(atPath:)`: on an empty file Foundation's
 /// reader leaks its 4 KiB buffer, and LeakSanitizer fails the sanitized CI run on it
-/// (`../shared/corpus/heic/empty.heic` is such a file).
+/// (the corpus's `heic/empty.heic` is such a file).
 public enum FileBytes {
     public struct ReadError: Error, CustomStringConvertible {
         public let path: String

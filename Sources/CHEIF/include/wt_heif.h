@@ -1,25 +1,14 @@
 #ifndef WT_HEIF_H
 #define WT_HEIF_H
 // Decoding shim over libheif 1.15 (HEIC through libde265, AVIF through dav1d/libaom). Every
-// libheif error stays in here: Swift sees a wt_heif_status and the reason in its wt_message.
-// No libheif type crosses this header; the two opaque handles own libheif objects.
+// libheif error stays in here: Swift sees a wt_status (wt_message.h) and the reason in its
+// wt_message: WT_STATUS_CORRUPT for an invalid or damaged file (libheif's Invalid_input, a
+// failed decode), WT_STATUS_UNSUPPORTED for what libheif or its plugins cannot decode,
+// WT_STATUS_TOO_LARGE over libheif's image size limit or one the caller passed. No libheif type
+// crosses this header; the two opaque handles own libheif objects.
 #include <stddef.h>
 #include <stdint.h>
 #include "wt_message.h"
-
-typedef enum wt_heif_status {
-    WT_HEIF_OK = 0,
-    /// Not a valid HEIF file, or damaged (libheif's Invalid_input, a failed decode).
-    WT_HEIF_CORRUPT = 1,
-    /// Valid, but uses something libheif or its plugins cannot decode.
-    WT_HEIF_UNSUPPORTED = 2,
-    /// Over a limit: libheif's image size limit or one the caller passed.
-    WT_HEIF_TOO_LARGE = 3,
-    /// libheif could not allocate memory.
-    WT_HEIF_NO_MEMORY = 4,
-    /// The caller's arguments do not fit (a shim bug, never the input's fault).
-    WT_HEIF_INVALID_ARGUMENT = 5,
-} wt_heif_status;
 
 /// How many embedded thumbnails `wt_heif_info` lists (a file may declare more).
 #define WT_HEIF_MAX_LISTED_THUMBNAILS 8
@@ -68,17 +57,17 @@ typedef struct wt_heif_pixels wt_heif_pixels;
 /// Parses the file's boxes (libheif copies `data`). `max_side` becomes libheif's image size
 /// limit; `max_threads` bounds libheif's tile-decoding threads (0: decode in the calling thread).
 /// `primary_id` 0 takes the file's primary item; another id takes that image item instead.
-wt_heif_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, int32_t max_threads,
-                            uint32_t primary_id, wt_heif_file **file, wt_message *message);
+wt_status wt_heif_open(const uint8_t *data, size_t size, int32_t max_side, int32_t max_threads,
+                       uint32_t primary_id, wt_heif_file **file, wt_message *message);
 void wt_heif_close(wt_heif_file *file);
 
 /// The facts about the primary image, its thumbnails, auxiliary images and colour.
-wt_heif_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, wt_message *message);
+wt_status wt_heif_read_info(wt_heif_file *file, wt_heif_info *info, wt_message *message);
 
 /// Copies the primary's ICC profile (`info.icc_size` bytes) or its first Exif block
 /// (`info.exif_size` bytes, starting with Exif's 4-byte TIFF header offset) into `buffer`.
-wt_heif_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message);
-wt_heif_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message);
+wt_status wt_heif_copy_icc(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message);
+wt_status wt_heif_copy_exif(wt_heif_file *file, uint8_t *buffer, size_t size, wt_message *message);
 
 /// Whether HEVC's in-loop filters (deblocking, SAO) run. Skipping them is exact for intra
 /// prediction and costs under a level once the image is downscaled 4x or more; AVIF ignores it.
@@ -91,9 +80,9 @@ typedef enum wt_heif_loop_filters {
 /// transforms applied once by libheif and the alpha plane merged, as interleaved RGB or RGBA
 /// with 8 bits, or 16-bit little-endian samples for 10- and 12-bit images. `strict` makes
 /// libheif refuse what it would otherwise decode with a warning.
-wt_heif_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t strict,
-                              wt_heif_loop_filters loop_filters, wt_heif_pixels **pixels, int32_t *width, int32_t *height,
-                              wt_message *message);
+wt_status wt_heif_decode(wt_heif_file *file, uint32_t thumbnail_id, int32_t strict,
+                         wt_heif_loop_filters loop_filters, wt_heif_pixels **pixels, int32_t *width, int32_t *height,
+                         wt_message *message);
 void wt_heif_pixels_free(wt_heif_pixels *pixels);
 
 /// Narrows the pixels to their top-left `width` x `height` (never wider or taller than they

@@ -12,9 +12,9 @@ typedef struct wt_hevc_picture wt_hevc_picture;
 /// Decodes one HEVC image item: `config` is its hvcC property's payload (the parameter sets),
 /// `data` its coded bytes (NAL units behind hvcC's length fields). `skip_loop_filters` turns
 /// off deblocking and SAO (see wt_heif_loop_filters). Only 8-bit 4:2:0 pictures are returned;
-/// anything else is WT_HEIF_UNSUPPORTED, damaged data WT_HEIF_CORRUPT.
-wt_heif_status wt_hevc_decode(const uint8_t *config, size_t config_size, const uint8_t *data, size_t data_size,
-                              int32_t skip_loop_filters, wt_hevc_picture **picture, wt_message *message);
+/// anything else is WT_STATUS_UNSUPPORTED, damaged data WT_STATUS_CORRUPT.
+wt_status wt_hevc_decode(const uint8_t *config, size_t config_size, const uint8_t *data, size_t data_size,
+                         int32_t skip_loop_filters, wt_hevc_picture **picture, wt_message *message);
 void wt_hevc_picture_free(wt_hevc_picture *picture);
 
 /// The luma size of the decoded picture.

@@ -5,22 +5,13 @@
 #include "wt_message.h"
 
 /// PNG decoding over libpng 1.6's full (png_struct) API. Every setjmp/longjmp stays in wt_png.c:
-/// each entry function sets its own jump target, returns a status and writes libpng's message
-/// into the caller's wt_message. Output rows are always RGBA8, width * 4 bytes, top to bottom.
-
-typedef enum wt_png_status {
-    WT_PNG_OK = 0,
-    /// Not a valid PNG, damaged beyond decoding, or (strict) any libpng warning.
-    WT_PNG_CORRUPT = 1,
-    /// Over a limit (dimensions, pixels, a metadata chunk).
-    WT_PNG_TOO_LARGE = 2,
-    /// An allocation failed.
-    WT_PNG_NO_MEMORY = 3,
-    /// The caller broke the contract (bad arguments, reading past the last row, a failed reader).
-    WT_PNG_INVALID_ARGUMENT = 4,
-    /// Reading the file failed (a file source only).
-    WT_PNG_IO = 5,
-} wt_png_status;
+/// each entry function sets its own jump target, returns a wt_status (wt_message.h) and writes
+/// libpng's message into the caller's wt_message. WT_STATUS_CORRUPT: not a valid PNG, damaged
+/// beyond decoding, or (strict) any libpng warning; WT_STATUS_TOO_LARGE: over a limit
+/// (dimensions, pixels, a metadata chunk); WT_STATUS_INVALID_ARGUMENT: bad arguments, reading
+/// past the last row, a failed reader; WT_STATUS_NO_MEMORY: an allocation failed (the message
+/// says "out of memory"); WT_STATUS_IO: reading the file failed (a file source). Output rows
+/// are always RGBA8, width * 4 bytes, top to bottom.
 
 typedef struct wt_png_limits {
     /// Widest or tallest accepted image (libpng user limits). Clamped to 1 ... 2^31-1.
@@ -62,29 +53,29 @@ uint32_t wt_png_library_version(void);
 
 /// Checks the signature and walks the chunk list without libpng: refuses a non-image chunk whose
 /// declared length runs past the end of `data` (libpng would allocate that length first).
-wt_png_status wt_png_check_structure(const uint8_t *data, size_t size, wt_message *message);
+wt_status wt_png_check_structure(const uint8_t *data, size_t size, wt_message *message);
 
 /// Reads up to the first image data, applies the limits and sets the RGBA8 transforms.
 /// `data` must stay valid and unchanged until `wt_png_reader_destroy`. On success `*out` is a
 /// reader; on failure it is NULL and `message` says why.
-wt_png_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
-                                 wt_png_reader **out, wt_png_info *info, wt_message *message);
+wt_status wt_png_reader_open(const uint8_t *data, size_t size, const wt_png_limits *limits,
+                             wt_png_reader **out, wt_png_info *info, wt_message *message);
 
 /// Like wt_png_reader_open, reading the PNG from the open file `fd`, which holds `size` bytes
 /// (as fstat said) and must stay open until `wt_png_reader_destroy`. The file is read with
 /// pread at the reader's own offsets (the descriptor's offset is neither used nor moved): the
 /// chunk walk reads chunk headers only (and the eXIf chunk), then libpng reads the file in
 /// order through a 64 KiB buffer, so memory does not grow with the file. A file that shrinks
-/// while it is read reads as truncated; a read error is WT_PNG_IO.
-wt_png_status wt_png_reader_open_file(int fd, uint64_t size, const wt_png_limits *limits,
-                                      wt_png_reader **out, wt_png_info *info, wt_message *message);
+/// while it is read reads as truncated; a read error is WT_STATUS_IO.
+wt_status wt_png_reader_open_file(int fd, uint64_t size, const wt_png_limits *limits,
+                                  wt_png_reader **out, wt_png_info *info, wt_message *message);
 
 /// Writes the next `count` rows (each width * 4 bytes, packed) into `rows`. Non-interlaced
 /// images are read row by row (libpng holds one row). Adam7 images need the whole image: the
 /// first call decodes all passes into a buffer the reader owns (or straight into `rows` when it
 /// asks for every row at once) and later calls copy from it. After the last row the reader
 /// reads the rest of the file (png_read_end).
-wt_png_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint32_t count, wt_message *message);
+wt_status wt_png_reader_read_rows(wt_png_reader *reader, uint8_t *rows, uint32_t count, wt_message *message);
 
 /// The first libpng warning seen so far (lenient mode); empty when none. Owned by the reader.
 const wt_message *wt_png_reader_warning(const wt_png_reader *reader);

@@ -12,9 +12,10 @@ typedef enum {
 } wt_png_channels;
 
 /// Encodes `width` x `height` RGBA8 pixels (no row padding) as an 8-bit non-interlaced PNG with
-/// zlib `compression_level` (0-9) and, when `icc` is non-NULL, an iCCP chunk. Returns 0 and sets
-/// `*out`/`*out_size` (free with wt_png_encode_free), or -1 with libpng's message in
-/// `message`. libpng's longjmp never leaves this function.
+/// zlib `compression_level` (0-9) and, when `icc` is non-NULL, an iCCP chunk. Returns
+/// WT_STATUS_OK (0) and sets `*out`/`*out_size` (free with wt_png_encode_free), or another
+/// wt_status (wt_message.h; NO_MEMORY, INVALID_ARGUMENT) with libpng's message in `message`.
+/// libpng's longjmp never leaves this function.
 int wt_png_encode_rgba(const unsigned char *rgba, int width, int height,
                        wt_png_channels channels, int compression_level,
                        const unsigned char *icc, size_t icc_size,

@@ -3,21 +3,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// What the JPEG decoding shims share: statuses, colour spaces, how samples become RGBA8, and
+/// What the JPEG decoding shims share: colour spaces, how samples become RGBA8, and
 /// TurboJPEG's DCT scaling factors. The decoder itself is wt_jpeg_reader.h (libjpeg's scanline
-/// API); Swift sees a `wt_jpeg_status` and the reason in its `wt_message`.
-
-typedef enum {
-    WT_JPEG_OK = 0,
-    /// A libjpeg warning (a truncated scan, corrupt data) that strict mode refused.
-    WT_JPEG_WARNING = 1,
-    /// Fatal: no usable image.
-    WT_JPEG_ERROR = 2,
-    /// Fatal: a progressive file with more scans than the limit (500, TurboJPEG's TJFLAG_LIMITSCANS).
-    WT_JPEG_TOO_MANY_SCANS = 3,
-    /// Fatal: reading the file failed, or it shrank while it was read.
-    WT_JPEG_IO = 4,
-} wt_jpeg_status;
+/// API); Swift sees a `wt_status` (wt_message.h) and the reason in its `wt_message`.
 
 /// The stored colour space, as libjpeg decides it (JFIF, Adobe APP14 transform, components).
 typedef enum {

@@ -23,9 +23,11 @@ typedef enum {
 } wt_jpeg_huffman;
 
 /// Compresses `width` x `height` RGBA8 pixels (no row padding; alpha ignored) with libjpeg,
-/// Huffman-coded (never arithmetic: iOS and browsers must decode it). Returns 0 and sets
-/// `*out`/`*out_size` (free with wt_jpeg_encode_free), or -1 with the library's message
-/// in `message`.
+/// Huffman-coded (never arithmetic: iOS and browsers must decode it). Returns WT_STATUS_OK (0)
+/// and sets `*out`/`*out_size` (free with wt_jpeg_encode_free), or another wt_status
+/// (wt_message.h; NO_MEMORY, TOO_LARGE dimensions, INVALID_ARGUMENT) with the library's message
+/// in `message`. An `int`, so the shims' encoders share one Swift calling convention
+/// (ShimEncodeCall).
 int wt_jpeg_encode_rgba(const unsigned char *rgba, int width, int height, int quality,
                         wt_jpeg_subsampling subsampling, wt_jpeg_scan scan, wt_jpeg_huffman huffman,
                         unsigned char **out, size_t *out_size, wt_message *message);

@@ -1,27 +1,14 @@
 #ifndef WT_WEBP_H
 #define WT_WEBP_H
 // Decoding shim over libwebp 1.2 and libwebpdemux. Every libwebp status code stays in here:
-// Swift sees a wt_webp_status and the reason in its wt_message. No libwebp type crosses this
-// header, and nothing here keeps a pointer to the caller's data after returning.
+// Swift sees a wt_status (wt_message.h) and the reason in its wt_message: WT_STATUS_TRUNCATED
+// when the data ends before the image does (VP8_STATUS_NOT_ENOUGH_DATA), WT_STATUS_CORRUPT for a
+// bad RIFF container or bitstream, WT_STATUS_UNSUPPORTED for a valid bitstream libwebp cannot
+// decode, WT_STATUS_TOO_LARGE over the chunk count the caller passed. No libwebp type crosses
+// this header, and nothing here keeps a pointer to the caller's data after returning.
 #include <stddef.h>
 #include <stdint.h>
 #include "wt_message.h"
-
-typedef enum wt_webp_status {
-    WT_WEBP_OK = 0,
-    /// The data ends before the image does (libwebp's VP8_STATUS_NOT_ENOUGH_DATA).
-    WT_WEBP_TRUNCATED = 1,
-    /// Not a valid WebP: bad RIFF container or bitstream.
-    WT_WEBP_CORRUPT = 2,
-    /// A valid bitstream using something libwebp cannot decode.
-    WT_WEBP_UNSUPPORTED = 3,
-    /// Over a limit the caller passed (chunk count).
-    WT_WEBP_TOO_LARGE = 4,
-    /// libwebp could not allocate memory.
-    WT_WEBP_NO_MEMORY = 5,
-    /// The caller's arguments do not fit (a shim bug, never the input's fault).
-    WT_WEBP_INVALID_ARGUMENT = 6,
-} wt_webp_status;
 
 /// Bitstream kind, as WebPBitstreamFeatures.format.
 enum {
@@ -44,10 +31,10 @@ typedef struct wt_webp_header {
     uint32_t chunk_count;
 } wt_webp_header;
 
-/// Reads the RIFF header and walks the chunk headers. Fails with WT_WEBP_TOO_LARGE as soon as
+/// Reads the RIFF header and walks the chunk headers. Fails with WT_STATUS_TOO_LARGE as soon as
 /// the file holds more than `max_chunks` chunks (libwebpdemux allocates one record per chunk).
-wt_webp_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t max_chunks,
-                                   wt_webp_header *header, wt_message *message);
+wt_status wt_webp_read_header(const uint8_t *data, size_t size, uint32_t max_chunks,
+                              wt_webp_header *header, wt_message *message);
 
 /// Container facts from libwebpdemux plus the first frame's bitstream features. Offsets
 /// are into the caller's `data`; a size of 0 means absent.
@@ -73,18 +60,18 @@ typedef struct wt_webp_info {
 
 /// Parses the container with libwebpdemux (partial data allowed) and reads the first frame's
 /// bitstream header. Call only after the header's size passed the caller's limits.
-wt_webp_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *info, wt_message *message);
+wt_status wt_webp_probe(const uint8_t *data, size_t size, wt_webp_info *info, wt_message *message);
 
 /// Decodes a bitstream (a whole WebP file or a frame's ALPH+VP8/VP8L chunks) as straight-alpha
 /// RGBA8 into `rgba`, `width` x `height` pixels at `stride` bytes per row (scaled by libwebp
 /// when that differs from the bitstream's size). Single-threaded.
 /// When the data is truncated and `allow_partial` is set, decodes again incrementally and
-/// returns WT_WEBP_TRUNCATED with the rows that made it in `rows_decoded` (0 if none); rows
-/// below are left as they were. On WT_WEBP_OK `rows_decoded` is `height`.
-wt_webp_status wt_webp_decode(const uint8_t *bitstream, size_t size,
-                              uint8_t *rgba, size_t rgba_size, int32_t stride,
-                              int32_t width, int32_t height, int32_t allow_partial,
-                              int32_t *rows_decoded, wt_message *message);
+/// returns WT_STATUS_TRUNCATED with the rows that made it in `rows_decoded` (0 if none); rows
+/// below are left as they were. On WT_STATUS_OK `rows_decoded` is `height`.
+wt_status wt_webp_decode(const uint8_t *bitstream, size_t size,
+                         uint8_t *rgba, size_t rgba_size, int32_t stride,
+                         int32_t width, int32_t height, int32_t allow_partial,
+                         int32_t *rows_decoded, wt_message *message);
 
 /// libwebp's decoder version, 0xMMmmrr (0x010204 for 1.2.4).
 int wt_webp_library_version(void);

@@ -20,8 +20,9 @@ wt_webp_encode_settings wt_webp_encode_defaults(void);
 
 /// Encodes `width` x `height` RGBA8 pixels (no row padding, straight alpha) as lossy WebP
 /// (with an ALPH chunk only when some pixel is not opaque). When `icc` is non-NULL, the result
-/// is an extended (VP8X) file with an ICCP chunk. Returns 0 and sets `*out`/`*out_size` (free
-/// with wt_webp_encode_free), or -1 with the reason in `message`.
+/// is an extended (VP8X) file with an ICCP chunk. Returns WT_STATUS_OK (0) and sets
+/// `*out`/`*out_size` (free with wt_webp_encode_free), or another wt_status (wt_message.h;
+/// NO_MEMORY, TOO_LARGE dimensions or partitions, INVALID_ARGUMENT) with the reason in `message`.
 int wt_webp_encode_rgba(const unsigned char *rgba, int width, int height,
                         const wt_webp_encode_settings *settings,
                         const unsigned char *icc, size_t icc_size,

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Opens files and directories strictly beneath the container's descriptor, then checks what
 /// it opened through that same descriptor (fstat): the kind, at most one link, the same

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// The container directory, opened once: every later access is relative to this descriptor,
 /// never to a path string, so renaming or replacing the path cannot redirect it.

@@ -2,15 +2,16 @@
 /// empty, not absolute, no `.` or `..` or empty components (so no `//` and no trailing slash),
 /// no NUL, no backslash, no control characters, at most 255 bytes a component and 4095 in all.
 /// Symlinks are refused later, by the confined open. Snapshot-supplied paths must also match
-/// the layout grammar (`LayoutPath`); this check serves every other relative path.
-public struct ContainerPath: Sendable, Hashable, CustomStringConvertible {
+/// the layout grammar (`LayoutPath`); this check serves every other relative path. `package`:
+/// the store's own check, shared with the fuzz harness and tests, not part of its API.
+package struct ContainerPath: Sendable, Hashable, CustomStringConvertible {
     /// The path's components, each a valid file name.
-    public let components: [String]
+    package let components: [String]
 
-    public var description: String { components.joined(separator: "/") }
+    package var description: String { components.joined(separator: "/") }
 
     /// Checks `text` lexically; throws `.invalidPath` with the reason.
-    public init(_ text: String) throws(ConfinementError) {
+    package init(_ text: String) throws(ConfinementError) {
         guard !text.isEmpty else { throw .invalidPath(text, "the path is empty") }
         let bytes = Array(text.utf8)
         guard bytes.count <= 4095 else { throw .invalidPath(text, "the path is longer than 4095 bytes") }
@@ -37,5 +38,5 @@ public struct ContainerPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The last component: the file's own name.
-    public var name: String { components[components.count - 1] }
+    package var name: String { components[components.count - 1] }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Replaces a file atomically: O_CREAT|O_EXCL|O_NOFOLLOW temporary, write, fsync, close,
 /// renameat over the old name, fsync of the directory. A reader sees the old file or the new

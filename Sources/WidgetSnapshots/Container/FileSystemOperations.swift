@@ -1,11 +1,5 @@
 import CFileSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// The store's system calls, every one of them, behind one small value. Production code uses
 /// `.system`; a test installs an interceptor that records each call or makes the Nth one fail,

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Which system calls the store and the reader use for their three risky steps: opening a
 /// path beneath the container, publishing a file without replacing one, and the writers' lock.

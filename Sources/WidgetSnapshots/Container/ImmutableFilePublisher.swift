@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Publishes a file exactly once under its final name: nameless (O_TMPFILE) or O_EXCL temporary
 /// file, write, fchmod 0444, fsync, then a link or rename that never replaces, then fsync of the

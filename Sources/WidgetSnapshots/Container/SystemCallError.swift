@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// A failed system call: which one, on which container-relative name (or path), and the errno.
 package struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 // The C library's calls whose names the store's own methods shadow (`close`, `read`, `write`,
 // `fsync`), reachable without naming the C library's module (Glibc, Musl or Darwin).

@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
-/// The kind of a file from its `st_mode`, in words, for messages that refuse it.
-public enum FileKind {
+/// The kind of a file from its `st_mode`, in words, for messages that refuse it. `package`: the
+/// store's and WidgetThumbnails' refusals share the words; it is no part of the store's API.
+package enum FileKind {
     /// "a FIFO", "a directory", ... for the file type bits of `mode`.
-    public static func name(of mode: mode_t) -> String {
+    package static func name(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFREG: "a regular file"
         case S_IFDIR: "a directory"

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Linux file names are bytes, not text. `RawPath` carries any byte string in a Swift `String`
 /// without loss, so a name read from a directory or from argv reaches `open`, the output
@@ -14,13 +8,16 @@ import Darwin
 /// becomes the scalar U+10FF00 + byte (the last 128 scalars of plane 16, private use). A name
 /// that really contains one of those 128 scalars has their bytes escaped the same way, so the
 /// mapping is one-to-one and `encode(decode(b)) == b` for every byte string `b`.
-public enum RawPath {
+///
+/// `package`, not `public`: the store, WidgetThumbnails and widget-thumbs share it; a widget
+/// extension gets its container's path from the system and never holds raw name bytes.
+package enum RawPath {
     /// The first of the 128 scalars that stand for single bytes 0x80...0xFF.
     static let byteBase: UInt32 = 0x10FF00
     static let escapeRange: ClosedRange<UInt32> = 0x10FF80...0x10FFFF
 
     /// The `String` for a name's bytes (from readdir, argv or realpath).
-    public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         if let text = String(validating: bytes, as: UTF8.self), !mayHoldEscapes(text) { return text }
         var scalars = String.UnicodeScalarView()
         var parser = Unicode.UTF8.ForwardParser()
@@ -47,13 +44,13 @@ public enum RawPath {
     }
 
     /// The `String` for a NUL-terminated C name.
-    public static func decode(cString: UnsafePointer<CChar>) -> String {
+    package static func decode(cString: UnsafePointer<CChar>) -> String {
         decode(UnsafeBufferPointer(start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self),
                                    count: strlen(cString)))
     }
 
     /// The bytes a `String` made by `decode` (or any other) stands for.
-    public static func encode(_ path: String) -> [UInt8] {
+    package static func encode(_ path: String) -> [UInt8] {
         guard mayHoldEscapes(path) else { return Array(path.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
@@ -68,7 +65,7 @@ public enum RawPath {
     }
 
     /// Calls `body` with the NUL-terminated bytes of `path`, for a system call.
-    public static func withCString<Result>(_ path: String,
+    package static func withCString<Result>(_ path: String,
                                            _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         guard mayHoldEscapes(path) else { return try path.withCString(body) }
         var bytes = encode(path)
@@ -81,7 +78,7 @@ public enum RawPath {
     /// `path` for JSON and logs: each byte that is not UTF-8 written as `\xNN` and a backslash
     /// as `\\`, the rest unchanged. Doubling the backslash keeps this reversible: the byte 0xE9
     /// reads `\xe9`, and a name that holds the text `\xe9` reads `\\xe9`.
-    public static func readable(_ path: String) -> String {
+    package static func readable(_ path: String) -> String {
         guard mayHoldEscapes(path) || path.utf8.contains(UInt8(ascii: "\\")) else { return path }
         var text = ""
         for scalar in path.unicodeScalars {
@@ -97,7 +94,7 @@ public enum RawPath {
     }
 
     /// The byte a scalar stands for, when it is one of the 128 escapes.
-    public static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
+    package static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
         escapeRange.contains(scalar.value) ? UInt8(scalar.value - byteBase) : nil
     }
 

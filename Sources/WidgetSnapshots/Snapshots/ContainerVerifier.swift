@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Checks every reference, checksum and path in a container, without locking and without
 /// changing anything: the committed chain (manifest, snapshot, image), the retained older

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// The clock that stamps the container's files, read by making a file: gc compares file times
 /// only with this, never with its own process's clock. On NFS the server sets file times, and

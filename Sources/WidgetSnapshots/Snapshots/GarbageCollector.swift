@@ -3,13 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Removes old revisions and the leftovers of interrupted commits, under the writers' lock.
 /// Keeps the committed revision and `keep` before it; never removes a file of a kept revision.
@@ -19,17 +13,26 @@ import Darwin
 /// interruption can leave an orphan image but never a snapshot without its image.
 ///
 /// Every time here is the file system's (`FileClock`): file times, the ledger's records and
-/// `now`, so an interval never spans two clocks.
+/// now, so an interval never spans two clocks. Now is read once, and only when a file or a
+/// retirement is to be timed: a container with nothing old gets no marker file, so gc there
+/// writes nothing (and works where the caller may lock but not create files).
 struct GarbageCollector {
     let container: ContainerDirectory
     let opener: ConfinedOpener
     let operations: FileSystemOperations
     let policy: GarbageCollectionPolicy
-    /// Seconds since 1970 by the file system's clock.
-    let now: Double
+    /// Seconds since 1970 by the file system's clock, now.
+    let clock: () throws(SystemCallError) -> Double
 
     func run(committed: UInt64?) throws(SystemCallError) -> GarbageCollectionReport {
         var report = GarbageCollectionReport()
+        var now: Double?
+        func time() throws(SystemCallError) -> Double {
+            if let now { return now }
+            let read = try clock()
+            now = read
+            return read
+        }
         let snapshots = try Directory(opener: opener, operations: operations, name: LayoutPath.snapshotsDirectory)
         let images = try Directory(opener: opener, operations: operations, name: LayoutPath.imagesDirectory)
         defer { snapshots?.close(); images?.close() }
@@ -48,7 +51,7 @@ struct GarbageCollector {
         // commit's: a later commit may yet make it current, so a record now would not bound
         // its retirement then.
         let retired = old.filter { revision in committed.map { revision < $0 } ?? false }
-        for revision in retired { ledger.observeRetired(revision, now: now) }
+        for revision in retired { ledger.observeRetired(revision, now: try time()) }
         for directory in [snapshots, images].compactMap({ $0 }) {
             var changed = false
             for name in directory.names {
@@ -64,7 +67,7 @@ struct GarbageCollector {
                     continue
                 }
                 if try remove(name, in: directory.descriptor, label: "\(directory.name)/\(name)", retiredAt: retiredAt,
-                              report: &report) {
+                              now: try time(), report: &report) {
                     changed = true
                 }
             }
@@ -73,7 +76,9 @@ struct GarbageCollector {
         var changed = false
         for name in try operations.listDirectory(container.descriptor, label: ".").sorted()
         where name.hasPrefix(TemporaryName.manifestPrefix) || name.hasPrefix(TemporaryName.ledgerPrefix) {
-            if try remove(name, in: container.descriptor, label: name, retiredAt: nil, report: &report) { changed = true }
+            if try remove(name, in: container.descriptor, label: name, retiredAt: nil, now: try time(), report: &report) {
+                changed = true
+            }
         }
         if changed { try operations.fsync(container.descriptor, label: ".") }
 
@@ -92,8 +97,8 @@ struct GarbageCollector {
     }
 
     /// Removes `name` when both its own time and `retiredAt` (when given) are at least the
-    /// grace period ago; true if it did.
-    private func remove(_ name: String, in directory: Int32, label: String, retiredAt: Double?,
+    /// grace period before `now`; true if it did.
+    private func remove(_ name: String, in directory: Int32, label: String, retiredAt: Double?, now: Double,
                         report: inout GarbageCollectionReport) throws(SystemCallError) -> Bool {
         let info: stat
         do {

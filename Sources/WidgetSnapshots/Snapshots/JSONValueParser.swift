@@ -210,9 +210,10 @@ struct JSONValueParser {
         return .number(number)
     }
 
-    /// A member name for a message: JSON-escaped, so control characters stay visible.
+    /// A member name for a message: JSON-escaped, so control characters stay visible and the
+    /// name reads back; guarded for what JSON leaves raw (C1 and bidi controls). Escaping the
+    /// JSON form again would double its backslashes.
     private func quotedKey(_ key: String) -> String {
-        let text = String(decoding: JSONValue.string(String(key.prefix(80))).encoded, as: UTF8.self)
-        return ConfinementError.quoted(text)
+        DisplayText.guarded(String(decoding: JSONValue.string(String(key.prefix(80))).encoded, as: UTF8.self))
     }
 }

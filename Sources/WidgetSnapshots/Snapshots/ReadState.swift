@@ -114,7 +114,9 @@ public struct ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// What failed.
     public var code: Code
-    /// A sentence saying why, with the path.
+    /// A sentence saying why, with the path; the texts in it read from the container are
+    /// escaped already: print it as it is, never escaped again (widget-thumbs guards it with
+    /// `DisplayText.guarded`).
     public var reason: String
     /// The failed system call behind `.unreadable`, for the writer's typed I/O error.
     var systemCall: SystemCallError?

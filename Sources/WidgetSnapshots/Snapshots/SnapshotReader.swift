@@ -3,13 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// The widget side: reads the committed snapshot without taking any lock. Every path from JSON
 /// is checked against the layout grammar and opened beneath the container's descriptor; the

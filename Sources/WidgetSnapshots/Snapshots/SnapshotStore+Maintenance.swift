@@ -59,9 +59,10 @@ extension SnapshotStore {
             try refuseIfManifestLost() // deleting "everything old" would delete everything
         }
         do {
-            let now = try FileClock.now(in: container, operations: operations) + seconds
-            let collector = GarbageCollector(container: container, opener: opener, operations: operations,
-                                             policy: policy, now: now)
+            let collector = GarbageCollector(container: container, opener: opener, operations: operations, policy: policy,
+                                             clock: { [container, operations] () throws(SystemCallError) in
+                                                 try FileClock.now(in: container, operations: operations) + seconds
+                                             })
             return try collector.run(committed: committed?.revision)
         } catch {
             throw StoreError(error)

@@ -3,13 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// The app side of the shared container: commits revisions of the app's payload and its
 /// thumbnail as immutable, checksummed files, then switches `current.json` to them atomically.

@@ -1,14 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WidgetSnapshotsPlatform
 
 /// Why a commit (or gc) did not happen. Every case leaves the previously committed revision
 /// readable. The descriptions of `stale` and `conflict` contain those words, which the CLI
-/// and its callers rely on.
+/// and its callers rely on. Every text from outside in a description (a path, a name read
+/// from the container) is escaped there (`DisplayText.escaped`), once, so a description prints
+/// as one safe line as it is: never escape it again (widget-thumbs guards it with the package's
+/// `DisplayText.guarded`, which leaves those escapes as they are).
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The revision is lower than the committed one; nothing was written.
     case stale(current: UInt64, attempted: UInt64)
@@ -47,7 +44,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .conflict(let revision, let reason):
             "conflict: revision \(revision): \(reason)"
         case .io(let operation, let path, let code):
-            "I/O error: \(operation) \(path): \(SystemCallError.text(code))"
+            "I/O error: \(operation) \(DisplayText.escaped(path)): \(SystemCallError.text(code))"
         case .lockTimeout(let waited):
             "lock timeout: another writer held the container's lock for \(waited)"
         case .invalidRevision(let revision):
@@ -58,7 +55,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "corrupt container: \(Manifest.lost(snapshotCount: count, newestRevision: newest)); nothing was changed: "
                 + Manifest.recoverHint
         case .noSuchContainer(let path):
-            "no such container: \(path)"
+            "no such container: \(DisplayText.escaped(path))"
         case .invalidPayload(let reason):
             "invalid payload: \(reason)"
         case .invalidImage(let reason):

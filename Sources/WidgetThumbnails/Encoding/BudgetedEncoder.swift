@@ -1,4 +1,4 @@
-/// Encodes an image within a byte budget (DESIGN §1 "Encoding within a byte budget"):
+/// Encodes an image within a byte budget (the README's `thumbnail` defaults tell it to users):
 /// 1. encode once at the start quality: in the common case that fits and is the result;
 /// 2. otherwise search quality between the floor and the start for the highest that fits,
 ///    encoding next where the last two encodes predict the cap is reached

@@ -1,8 +1,8 @@
-/// The most bytes one thumbnail may take. "KB" in the brief is 1000 bytes (as file managers
+/// The most bytes one thumbnail may take. "KB" in the README is 1000 bytes (as file managers
 /// and App Store sizes count), so the default cap is 300_000 bytes and the hard ceiling
 /// 500_000.
 public struct ByteBudget: Sendable, Hashable, CustomStringConvertible {
-    /// 300 KB: the top of the brief's 100-300 KB range. Results far below it are fine; we
+    /// 300 KB: the top of the 100-300 KB a widget's thumbnail is given. Results far below it are fine; we
     /// never pad.
     public static let defaultCap = 300_000
     /// 500 KB: no option lifts a thumbnail above this.

@@ -1,8 +1,9 @@
 import CShimMessage
 
 /// The calling convention all three encoder shims share: the shim allocates the output,
-/// returns 0 or -1, and says why in a `wt_message`. This runs one such call, copies the bytes
-/// into Swift memory and frees the C buffer on every path.
+/// returns a `wt_status` as an `int` (`WT_STATUS_OK`, 0, or what kind of failure), and says why
+/// in a `wt_message`. This runs one such call, copies the bytes into Swift memory and frees the
+/// C buffer on every path.
 enum ShimEncodeCall {
     typealias Output = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
     typealias Size = UnsafeMutablePointer<Int>
@@ -18,10 +19,9 @@ enum ShimEncodeCall {
         var size = 0
         let (status, text) = ShimMessage.call { message in call(&buffer, &size, message) }
         defer { free(buffer) }
-        guard status == 0, let buffer else {
-            // A failure after validated arguments is the library running out of memory or
-            // refusing the dimensions: the caller asked for something it cannot do.
-            throw ImageError(.invalidArgument, "\(what) encoding failed: \(text)")
+        guard status == Int32(WT_STATUS_OK.rawValue), let buffer else {
+            // Any other value (-1 included) that is no status reads as an argument the call refused.
+            throw ShimStatus.error(wt_status(UInt32(bitPattern: status)), "\(what) encoding failed: \(text)")
         }
         return Array(UnsafeBufferPointer(start: buffer, count: size))
     }

@@ -1,8 +1,13 @@
-/// Everything a caller can choose about a thumbnail. Every default is the widget brief's.
+/// Everything a caller can choose about a thumbnail. Every default is one a widget thumbnail needs,
+/// written once, at its property (so `ThumbnailOptions()` is the defaults, and a front end's
+/// help reads them from there instead of repeating them).
 public struct ThumbnailOptions: Sendable, Equatable {
+    /// The long side of the default box, 500 px: the top of the 300-500 px a widget's thumbnail is given.
+    public static let defaultSide = 500
+
     /// The upright box the thumbnail fits inside, aspect ratio kept, never upscaled.
-    /// Default 500x500: a long side of 500 px, the top of the brief's 300-500 px range.
-    public var box: PixelSize
+    /// Default `defaultSide` x `defaultSide`.
+    public var box = PixelSize(width: defaultSide, height: defaultSide)
     /// When set, sizes the thumbnail for this widget family instead of `box`: it covers the
     /// family's largest slot and stays under its smallest archival cap. Default nil.
     public var family: WidgetFamily?
@@ -10,45 +15,49 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// current device of the built-in catalogue (`WidgetCatalog.devices(_:)` chooses others).
     public var devices: [DeviceClass]?
     /// Default `.auto`: JPEG for opaque images, WebP for images with alpha.
-    public var format: OutputFormat
-    /// The byte budget. Default: 300,000-byte cap, never over the 500,000-byte ceiling.
-    public var budget: ByteBudget
-    /// Start quality and floor of the quality search. Default nil: JPEG 80/40, WebP 75/35.
+    public var format = OutputFormat.auto
+    /// The byte budget. Default `ByteBudget.standard`: a `ByteBudget.defaultCap` cap, never
+    /// over `ByteBudget.hardCeiling`.
+    public var budget = ByteBudget.standard
+    /// Start quality and floor of the quality search. Default nil: the format's own range,
+    /// `QualityRange.standard(for:)`.
     public var quality: QualityRange?
     /// Encoder work for fewer bytes at the same quality, 0-6. Default `.standard` (4): WebP
     /// method 4, JPEG with optimised Huffman tables.
-    public var effort: EncodeEffort
-    /// Default `.convertToSRGB`.
-    public var colorPolicy: ColorPolicy
-    /// Damaged-input policy. Default `.lenient`.
-    public var strictness: Strictness
+    public var effort = EncodeEffort.standard
+    /// Default `.convertToSRGB`: small files, safe for mixed sources.
+    public var colorPolicy = ColorPolicy.convertToSRGB
+    /// Damaged-input policy. Default `.lenient`: a partial picture beats no picture.
+    public var strictness = Strictness.lenient
     /// Decoder limits. Default `DecodeLimits.default`.
-    public var limits: DecodeLimits
+    public var limits = DecodeLimits.default
     /// Whether a HEIF's embedded thumbnail may stand in for its primary image when it is
     /// large enough for the box. Default `.whenLargeEnough`; `.never` is `--full-decode`.
-    public var embeddedThumbnails: EmbeddedThumbnailPolicy
+    public var embeddedThumbnails = EmbeddedThumbnailPolicy.whenLargeEnough
     /// Whether HEVC's in-loop filters may be skipped for a HEIC primary at least 4x the
     /// thumbnail per axis. Default `.skipWhenDownscaling`; `.always` is `--full-decode`.
-    public var hevcLoopFilters: HEVCLoopFilterPolicy
+    public var hevcLoopFilters = HEVCLoopFilterPolicy.skipWhenDownscaling
 
-    /// Every parameter defaults to the value documented on its property.
-    public init(box: PixelSize = PixelSize(width: 500, height: 500), family: WidgetFamily? = nil,
-                format: OutputFormat = .auto, budget: ByteBudget = .standard, quality: QualityRange? = nil,
-                effort: EncodeEffort = .standard,
-                colorPolicy: ColorPolicy = .convertToSRGB, strictness: Strictness = .lenient,
-                limits: DecodeLimits = .default, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
-                hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
-        self.box = box
+    /// Sets the properties given; one left out (nil) keeps the default at its property, so
+    /// no default is written twice. (Before, each parameter was non-optional with the
+    /// default repeated here; every call that compiled then compiles now, with the same result.)
+    public init(box: PixelSize? = nil, family: WidgetFamily? = nil,
+                format: OutputFormat? = nil, budget: ByteBudget? = nil, quality: QualityRange? = nil,
+                effort: EncodeEffort? = nil,
+                colorPolicy: ColorPolicy? = nil, strictness: Strictness? = nil,
+                limits: DecodeLimits? = nil, embeddedThumbnails: EmbeddedThumbnailPolicy? = nil,
+                hevcLoopFilters: HEVCLoopFilterPolicy? = nil) {
         self.family = family
-        self.format = format
-        self.budget = budget
         self.quality = quality
-        self.effort = effort
-        self.colorPolicy = colorPolicy
-        self.strictness = strictness
-        self.limits = limits
-        self.embeddedThumbnails = embeddedThumbnails
-        self.hevcLoopFilters = hevcLoopFilters
+        if let box { self.box = box }
+        if let format { self.format = format }
+        if let budget { self.budget = budget }
+        if let effort { self.effort = effort }
+        if let colorPolicy { self.colorPolicy = colorPolicy }
+        if let strictness { self.strictness = strictness }
+        if let limits { self.limits = limits }
+        if let embeddedThumbnails { self.embeddedThumbnails = embeddedThumbnails }
+        if let hevcLoopFilters { self.hevcLoopFilters = hevcLoopFilters }
     }
 
     /// The devices to size and budget for: `devices`, or the built-in catalogue's current ones.

@@ -68,8 +68,9 @@ struct BatchItemReport: Codable, Sendable, Equatable {
         return copy
     }
 
-    /// The same entry with file names made printable for `--json` and the contact sheet: bytes
-    /// that are not UTF-8 (`RawPath`) as `\xNN`. The manifest keeps the exact names.
+    /// The same entry with file names made printable for `--json` and the contact sheet
+    /// (`RawPath.readable`: bytes that are not UTF-8 as `\xNN`, a backslash doubled). The
+    /// manifest keeps the exact names.
     var withReadablePaths: BatchItemReport {
         var copy = self
         copy.input = RawPath.readable(input)

@@ -12,11 +12,7 @@ struct BatchRun {
 
     func run() throws(ImageError) -> ExitStatus {
         let clock = Stopwatch()
-        let budget = settings.thumbnail.budget
-        if budget.wasClamped {
-            console.write("\(WidgetThumbs.name): note: --max-bytes \(budget.requestedCap) is over the hard ceiling; "
-                + "using \(budget.cap) bytes", to: .error)
-        }
+        ThumbnailArguments.noteClampedBudget(settings.thumbnail, console)
         try OutputDirectories.create(settings.outDirectory)
         let staging = try StagingFolder(outDirectory: settings.outDirectory)
         _ = staging.removeLeftovers()

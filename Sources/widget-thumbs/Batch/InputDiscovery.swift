@@ -117,9 +117,12 @@ final class InputDiscovery {
             guard RawPath.withCString(path, { lstat($0, &link) }) == 0 else {
                 // A name that is listed but cannot be looked at is never dropped in silence:
                 // a folder without search permission fails once (none of its names can be
-                // reached), anything else (a path over PATH_MAX, a name gone since the
-                // listing) fails under its own name, and the walk goes on.
+                // reached), anything else (a path over PATH_MAX, an I/O error) fails under its
+                // own name, and the walk goes on. A name removed since the listing (ENOENT: a
+                // download's `.part` renamed, a file deleted) is no longer there to lose, and
+                // failing the run for it would make every walk of a live folder a coin toss.
                 let code = errno
+                if code == ENOENT { continue }
                 if code == EACCES {
                     return failure(directory, relative, "cannot search the directory, so none of its files can be "
                                    + "reached: \(String(cString: strerror(code)))")

@@ -11,23 +11,6 @@ struct BatchCommand: Command {
     static let out = OptionSpec.value(
         "out", short: "o", valueName: "dir", presence: .required,
         help: "The folder for the thumbnails, mirroring each input's path relative to the folder it came from. Created if missing.")
-    static let family = OptionSpec.widgetFamily(
-        help: "Size each thumbnail for this widget family (cover its largest slot, stay under its smallest archival cap) instead of --max-side.")
-    static let format = OptionSpec.choice(
-        "format", valueName: "format", default: OutputFormat.auto,
-        help: "Output format; auto is JPEG for opaque images and WebP for images with transparency.")
-    static let maxSide = OptionSpec.value(
-        "max-side", valueName: "n", presence: .defaulted("500"),
-        help: "The longest side in pixels: each thumbnail fits an NxN box, never upscaled.")
-    static let maxBytes = OptionSpec.value(
-        "max-bytes", valueName: "n", presence: .defaulted("\(ByteBudget.defaultCap)"),
-        help: "The byte cap per thumbnail; at most \(ByteBudget.hardCeiling) (a larger value is clamped, with a note).")
-    static let quality = OptionSpec.value(
-        "quality", valueName: "q", presence: .optional,
-        help: "Start quality of the JPEG/WebP quality search, 1-100 (default: JPEG 80, WebP 75). The floor is 40, or q if lower.")
-    static let color = OptionSpec.choice(
-        "color", valueName: "policy", default: ColorPolicy.convertToSRGB,
-        help: "Tagged non-sRGB photos: convert to sRGB, or embed the source profile.")
     static let jobs = OptionSpec.value(
         "jobs", short: "j", valueName: "n", presence: .optional,
         help: "Images thumbnailed at once (default: the number of processors online, \(BatchRunner.onlineProcessors) here).")
@@ -59,9 +42,6 @@ struct BatchCommand: Command {
     static let shard = OptionSpec.value(
         "shard", valueName: "k/n", presence: .optional,
         help: "Only the inputs whose relative path hashes to K of N (0 <= K < N): N processes split a job with no overlap.")
-    static let strict = OptionSpec.flag(
-        "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
-
     static let spec = CommandSpec(
         name: "batch",
         abstract: "Make widget thumbnails for files and folders of images, in parallel.",
@@ -79,9 +59,9 @@ struct BatchCommand: Command {
             progress bar appears on standard error only on a terminal; NO_COLOR turns its colour off.
             """,
         arguments: [inputs],
-        options: [out, family, format, maxSide, maxBytes, quality, .effort, color, jobs, memoryLimit, recursive, force,
-                  overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet, contactSheet, shard, strict,
-                  .fullDecode] + DeviceArguments.specs)
+        options: [out] + ThumbnailArguments.specs
+            + [jobs, memoryLimit, recursive, force, overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet,
+               contactSheet, shard])
 
     var settings: BatchSettings
 

@@ -8,15 +8,10 @@ struct CommitCommand: Command {
         help: "The revision to commit: higher than the committed one, or equal with the same content.")
     static let image = OptionSpec.value(
         "image", valueName: "file", presence: .optional,
-        help: "An original \(ReadableFormats.names("or")); it is thumbnailed (upright, sRGB, within the byte budget) before committing.")
+        help: "An original \(ReadableFormats.names("or")); it is thumbnailed (upright, within the byte cap) by the options below before committing.")
     static let payload = OptionSpec.value(
         "payload", valueName: "file.json", presence: .optional,
         help: "The app's payload: any JSON value, at most 512 KiB (default: {}).")
-    static let family = OptionSpec.widgetFamily(
-        help: "Size the thumbnail for this widget family instead of the 500x500 box.")
-    static let format = OptionSpec.choice(
-        "format", valueName: "format", default: OutputFormat.auto,
-        help: "The thumbnail's format; auto is JPEG when opaque, WebP with alpha.")
 
     static let spec = CommandSpec(
         name: "commit",
@@ -32,8 +27,7 @@ struct CommitCommand: Command {
             other content; nothing written). 75 when another writer held the lock past the \
             timeout (try again later). 1 for any other error. 64 for a usage error.
             """,
-        options: [StoreArguments.container, revision, image, payload, family, format, .fullDecode, StoreArguments.json]
-            + DeviceArguments.specs)
+        options: [StoreArguments.container, revision, image, payload] + ThumbnailArguments.specs + [StoreArguments.json])
 
     var container: String
     var revisionNumber: UInt64
@@ -49,21 +43,15 @@ struct CommitCommand: Command {
             StoreArguments.revision)!
         imagePath = arguments.value(Self.image)
         payloadPath = arguments.value(Self.payload)
-        thumbnailOptions = ThumbnailOptions()
-        thumbnailOptions.family = arguments.value(Self.family).flatMap(WidgetFamily.init(rawValue:))
-        thumbnailOptions.devices = try DeviceArguments.chosenDevices(arguments)
-        thumbnailOptions.format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .auto
-        thumbnailOptions.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
-        thumbnailOptions.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
-        if imagePath == nil {
-            for option in [Self.family, Self.format, OptionSpec.fullDecode] + DeviceArguments.specs where arguments.optionValues[option.name] != nil {
-                throw UsageError("'\(option.longForm)' sizes the thumbnail, so it needs '--image <file>'")
-            }
+        if imagePath == nil, let option = ThumbnailArguments.firstGiven(arguments) {
+            throw UsageError("'\(option.longForm)' shapes the thumbnail, so it needs '--image <file>'")
         }
+        thumbnailOptions = try ThumbnailArguments.options(arguments)
         style = ReportStyle(arguments)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        if imagePath != nil { ThumbnailArguments.noteClampedBudget(thumbnailOptions, console) }
         let payload = try payloadPath.map { path throws(ImageError) in try PayloadFile.read(path) } ?? .object([:])
         let report: CommitReport
         do throws(OriginalCommitError) {

@@ -8,8 +8,6 @@ struct DecodeCommand: Command {
         "out", short: "o", valueName: "file.pam", presence: .required,
         help: "Where to write the PAM image. Replaced atomically (never left half written), never the input; "
             + "a FIFO or a device is written into.")
-    static let strict = OptionSpec.flag(
-        "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
 
     static let spec = CommandSpec(
         name: "decode",
@@ -20,7 +18,7 @@ struct DecodeCommand: Command {
             RGB_ALPHA, the same bytes `dwebp -pam` writes.
             """,
         arguments: [file],
-        options: [out, strict])
+        options: [out, ThumbnailArguments.strict])
 
     var input: String
     var output: String
@@ -29,7 +27,7 @@ struct DecodeCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         input = arguments.required(Self.file)
         output = arguments.required(Self.out)
-        strictness = arguments.isSet(Self.strict) ? .strict : .lenient
+        strictness = arguments.isSet(ThumbnailArguments.strict) ? .strict : .lenient
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {

@@ -5,7 +5,7 @@ struct InspectCommand: Command {
     static let file = ArgumentSpec("file", help: "The \(ReadableFormats.names("or")) image to inspect.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines.")
     static let box = OptionSpec.value(
-        "box", valueName: "WxH", presence: .defaulted("500x500"),
+        "box", valueName: "WxH", presence: .defaulted(ThumbnailArguments.defaults.box.description),
         help: "The box a thumbnail must fit, for the decode scale shown.")
 
     static let spec = CommandSpec(
@@ -36,8 +36,8 @@ struct InspectCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         input = arguments.required(Self.file)
         format = arguments.isSet(Self.json) ? .json : .lines
-        thumbnailBox = try arguments.value(Self.box, expected: "WIDTHxHEIGHT, such as 500x500",
-                                           PixelSize.init(commandLine:)) ?? PixelSize(width: 500, height: 500)
+        thumbnailBox = try arguments.value(Self.box, expected: "WIDTHxHEIGHT, such as \(ThumbnailArguments.defaults.box)",
+                                           PixelSize.init(commandLine:)) ?? ThumbnailArguments.defaults.box
         embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
         hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
     }

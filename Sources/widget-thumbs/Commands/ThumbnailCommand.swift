@@ -33,7 +33,7 @@ struct ThumbnailCommand: Command {
         outputPath = arguments.required(Self.output)
         options = try ThumbnailArguments.options(arguments)
         let named = Self.format(ofName: outputPath)
-        if arguments.optionValues[BatchCommand.format.name] == nil, let named {
+        if !arguments.wasGiven(ThumbnailArguments.format), let named {
             options.format = named
         } else if let named, options.format != .auto, options.format != named {
             throw UsageError("The output name '\(outputPath)' says \(named.rawValue), but --format says \(options.format.rawValue)")
@@ -42,6 +42,7 @@ struct ThumbnailCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        ThumbnailArguments.noteClampedBudget(options, console)
         if perDevice { return try PerDeviceThumbnails(input: inputPath, output: outputPath, options: options).run(console) }
         let pipeline = ThumbnailPipeline(options: options)
         let thumbnail: Thumbnail

@@ -11,6 +11,12 @@ struct ParsedArguments: Sendable {
         optionValues[flag.name]?.isEmpty == false
     }
 
+    /// Whether `option` was on the command line (a defaulted one left out was not given,
+    /// though `value(_:)` returns its default).
+    func wasGiven(_ option: OptionSpec) -> Bool {
+        optionValues[option.name] != nil
+    }
+
     /// The last value given for `option`, or its default, or nil.
     func value(_ option: OptionSpec) -> String? {
         optionValues[option.name]?.last ?? option.defaultValue

@@ -4,7 +4,7 @@ extension Console {
     /// `widget-thumbs: <container>: <what the store said>` on standard error. The store's
     /// descriptions start with `stale:`, `conflict:` or `lock timeout:` for those cases.
     func report(_ error: StoreError, container: String) {
-        write("\(WidgetThumbs.name): \(container): \(StoreText.shown(error.description))", to: .error)
+        write("\(WidgetThumbs.name): \(StoreText.shown(container)): \(StoreText.described(error.description))", to: .error)
     }
 
     /// An original that could not be thumbnailed is reported like any image failure

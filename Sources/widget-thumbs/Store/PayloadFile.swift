@@ -13,7 +13,7 @@ enum PayloadFile {
         do {
             return try JSONValue(parsing: bytes)
         } catch {
-            throw ImageError(.invalidArgument, "the payload is not valid JSON: \(StoreText.shown(error.description))", file: path)
+            throw ImageError(.invalidArgument, "the payload is not valid JSON: \(error.description)", file: path)
         }
     }
 }

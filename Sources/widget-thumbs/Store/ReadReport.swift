@@ -1,7 +1,7 @@
 import Foundation
 import WidgetThumbnails
 
-/// What `read` prints, in the shape: `state`, `revision`, `generatedAt`, `payload`,
+/// What `read` prints, in the shape the README's `read --json` shows: `state`, `revision`, `generatedAt`, `payload`,
 /// `image` {relativePath, checksum, status, reason} and `reason`. Every key is always present
 /// (null when it does not apply), so a program reads one shape whatever the state.
 ///
@@ -70,7 +70,8 @@ struct ReadReport {
     }
 
     /// One JSON document: the keys sorted and one to a line (as every `--json`), each value
-    /// compact, the payload exactly as stored.
+    /// compact, the payload exactly as stored but for what a terminal acts on (C1 and bidi
+    /// controls, written as the `\uXXXX` escapes that mean the same text: `JSONOutput`).
     var json: String {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         let imageValue: JSONValue = image.map {
@@ -95,7 +96,7 @@ struct ReadReport {
             bytes += Array((index == fields.count - 1 ? "\n" : ",\n").utf8)
         }
         bytes += Array("}".utf8)
-        return String(decoding: bytes, as: UTF8.self)
+        return JSONOutput.terminalSafe(String(decoding: bytes, as: UTF8.self))
     }
 
     /// `state: content`, `revision: 5`, ... for a person, container text escaped.
@@ -107,12 +108,12 @@ struct ReadReport {
         if let payload { pairs.append(("payload", Self.preview(payload))) }
         if let image {
             var text = "\(StoreText.shown(image.relativePath)) (\(image.status))"
-            if let reason = image.reason { text += ": \(StoreText.shown(reason))" }
+            if let reason = image.reason { text += ": \(StoreText.described(reason))" }
             pairs.append(("image", text))
         } else if revision != nil {
             pairs.append(("image", "none"))
         }
-        if let reason { pairs.append(("reason", StoreText.shown(reason))) }
+        if let reason { pairs.append(("reason", StoreText.described(reason))) }
         return KeyValueLines.format(pairs)
     }
 

@@ -42,7 +42,7 @@ struct RecoverReport: Encodable {
     }
 
     var lines: String {
-        let skippedLines = skipped.map { "skipped revision \($0.revision): \(StoreText.shown($0.reason))" }
+        let skippedLines = skipped.map { "skipped revision \($0.revision): \(StoreText.described($0.reason))" }
         let summary = switch (outcome, revision) {
         case ("recovered", let revision?): "recovered: current.json now names revision \(revision) (snapshots/snapshot-\(revision).json)"
         case ("intact", let revision?): "current.json is intact and names revision \(revision), complete; nothing written"

@@ -40,7 +40,7 @@ struct VerifyReport: Encodable {
     /// details come from the container (file names, JSON), so they are shown escaped.
     var lines: String {
         func line(_ label: String, _ finding: Finding) -> String {
-            "\(label): \(StoreText.shown(finding.path)): \(finding.kind): \(StoreText.shown(finding.detail))"
+            "\(label): \(StoreText.shown(finding.path)): \(finding.kind): \(StoreText.described(finding.detail))"
         }
         let findings = problems.map { line("problem", $0) } + warnings.map { line("warning", $0) }
         let subject = revision.map { "revision \($0)" } ?? "no committed revision"

@@ -22,7 +22,7 @@ enum DeviceArguments {
 
     /// Whether any of the four was given (otherwise the library's defaults apply unchanged).
     static func isSet(_ arguments: ParsedArguments) -> Bool {
-        specs.contains { arguments.optionValues[$0.name] != nil }
+        specs.contains { arguments.wasGiven($0) }
     }
 
     /// The built-in catalogue, with the `--catalog` file's rows added.

@@ -1,42 +1,106 @@
 import WidgetThumbnails
 
-/// The options that shape one thumbnail (size, family, format, byte cap, quality, effort,
-/// colour, strictness), shared by `batch` and `thumbnail`: declared once (on `BatchCommand`), read
-/// once here.
+/// The options that shape one thumbnail (family or size, format, byte cap, quality, effort,
+/// colour, strictness, full decode, and the devices a family is sized for), declared once as a
+/// group, in the spirit of swift-argument-parser's `@OptionGroup`: `batch`, `thumbnail` and
+/// `commit` list `specs` and read `options(_:)`, so the three take the same options with the
+/// same help. Every default shown in help is read from the library (`ThumbnailOptions()`,
+/// `ByteBudget`, the quality ranges below), which is what an option left out leaves in place.
 enum ThumbnailArguments {
+    /// The library's defaults: what each option left out keeps.
+    static let defaults = ThumbnailOptions()
+
+    /// The quality ranges the encoders start from, and the floor `--quality` sets: read from
+    /// the library here alone.
+    static let jpegQuality = QualityRange.jpeg
+    static let webpQuality = QualityRange.webp
+
+    static let family = OptionSpec.widgetFamily(
+        help: "Size the thumbnail for this widget family (cover its largest slot, stay under its smallest archival cap) instead of --max-side.")
+    static let format = OptionSpec.choice(
+        "format", valueName: "format", default: defaults.format,
+        help: "Output format; auto is JPEG for opaque images and WebP for images with transparency.")
+    static let maxSide = OptionSpec.value(
+        "max-side", valueName: "n", presence: .defaulted("\(max(defaults.box.width, defaults.box.height))"),
+        help: "The longest side in pixels: the thumbnail fits an NxN box, never upscaled.")
+    static let maxBytes = OptionSpec.value(
+        "max-bytes", valueName: "n", presence: .defaulted("\(defaults.budget.cap)"),
+        help: "The byte cap per thumbnail; at most \(ByteBudget.hardCeiling) (a larger value is clamped, with a note).")
+    static let quality = OptionSpec.value(
+        "quality", valueName: "q", presence: .optional,
+        help: "Start quality of the JPEG/WebP quality search, 1-100 (default: JPEG \(jpegQuality.start), "
+            + "WebP \(webpQuality.start)). The floor is \(jpegQuality.floor), or q if lower.")
+    static let effort = OptionSpec.value(
+        "effort", valueName: "\(EncodeEffort.range.lowerBound)-\(EncodeEffort.range.upperBound)",
+        presence: .defaulted(defaults.effort.description),
+        help: """
+            Encoder work for fewer bytes at the same quality. WebP: libwebp's method (0 fastest, \
+            6 smallest). JPEG: 0 standard Huffman tables, 1-4 optimised tables, 5-6 progressive. \
+            4 needs about 17% fewer WebP bytes than 1 and 3% fewer JPEG bytes than 0 for the same \
+            SSIM; 1 was the old WebP speed. PNG ignores it.
+            """)
+    static let color = OptionSpec.choice(
+        "color", valueName: "policy", default: defaults.colorPolicy,
+        help: "Tagged non-sRGB photos: convert to sRGB, or embed the source profile.")
+    static let strict = OptionSpec.flag(
+        "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
+
+    /// The group, in the order help lists it.
     static var specs: [OptionSpec] {
-        [BatchCommand.family, BatchCommand.format, BatchCommand.maxSide, BatchCommand.maxBytes, BatchCommand.quality,
-         .effort, BatchCommand.color, BatchCommand.strict, .fullDecode] + DeviceArguments.specs
+        [family, format, maxSide, maxBytes, quality, effort, color, strict, .fullDecode] + DeviceArguments.specs
+    }
+
+    /// The first option of the group on the command line, if any: for a command that makes a
+    /// thumbnail only on request (`commit` without `--image`).
+    static func firstGiven(_ arguments: ParsedArguments) -> OptionSpec? {
+        specs.first { arguments.wasGiven($0) }
     }
 
     static func options(_ arguments: ParsedArguments) throws(UsageError) -> ThumbnailOptions {
-        var thumbnail = ThumbnailOptions()
-        let side = try arguments.value(BatchCommand.maxSide, expected: "a whole number of pixels, 1-65535") {
+        var thumbnail = defaults
+        if let side = try arguments.value(maxSide, expected: "a whole number of pixels, 1-65535", {
             Int($0).flatMap { (1...65_535).contains($0) ? $0 : nil }
-        } ?? 500
-        thumbnail.box = PixelSize(width: side, height: side)
-        if let name = arguments.value(BatchCommand.family) {
-            if arguments.optionValues[BatchCommand.maxSide.name] != nil {
+        }) {
+            thumbnail.box = PixelSize(width: side, height: side)
+        }
+        if let name = arguments.value(family) {
+            if arguments.wasGiven(maxSide) {
                 throw UsageError("'--family' sizes the thumbnail itself; it cannot be combined with '--max-side'")
             }
             thumbnail.family = WidgetFamily(rawValue: name)
         }
         thumbnail.devices = try DeviceArguments.chosenDevices(arguments)
-        thumbnail.format = OutputFormat(rawValue: arguments.required(BatchCommand.format)) ?? .auto
-        let cap = try arguments.value(BatchCommand.maxBytes, expected: "a whole number of bytes, at least 1") {
+        if let format = OutputFormat(rawValue: arguments.required(format)) { thumbnail.format = format }
+        if let cap = try arguments.value(maxBytes, expected: "a whole number of bytes, at least 1", {
             Int($0).flatMap { $0 >= 1 ? $0 : nil }
-        } ?? ByteBudget.defaultCap
-        thumbnail.budget = ByteBudget(cap: cap)
-        if let start = try arguments.value(BatchCommand.quality, expected: "a whole number, 1-100", {
+        }) {
+            thumbnail.budget = ByteBudget(cap: cap)
+        }
+        if let start = try arguments.value(quality, expected: "a whole number, 1-100", {
             Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
         }) {
-            thumbnail.quality = QualityRange(start: start, floor: min(start, QualityRange.jpeg.floor))
+            thumbnail.quality = QualityRange(start: start, floor: min(start, jpegQuality.floor))
         }
-        thumbnail.effort = try EncodeEffort(arguments)
-        thumbnail.colorPolicy = ColorPolicy(rawValue: arguments.required(BatchCommand.color)) ?? .convertToSRGB
-        thumbnail.strictness = arguments.isSet(BatchCommand.strict) ? .strict : .lenient
+        let effortRange = EncodeEffort.range
+        if let level = try arguments.value(effort, expected: "a whole number, \(effortRange.lowerBound)-\(effortRange.upperBound)", {
+            Int($0).flatMap { try? EncodeEffort($0) }
+        }) {
+            thumbnail.effort = level
+        }
+        if let policy = ColorPolicy(rawValue: arguments.required(color)) { thumbnail.colorPolicy = policy }
+        if arguments.isSet(strict) { thumbnail.strictness = .strict }
         thumbnail.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
         thumbnail.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
         return thumbnail
+    }
+
+    /// The note a command prints on standard error when `--max-bytes` asked for more than the
+    /// library allows (the cap is clamped, not refused, so a config written for a looser limit
+    /// still works).
+    static func noteClampedBudget(_ options: ThumbnailOptions, _ console: Console) {
+        let budget = options.budget
+        guard budget.wasClamped else { return }
+        console.write("\(WidgetThumbs.name): note: --max-bytes \(budget.requestedCap) is over the hard ceiling; "
+            + "using \(budget.cap) bytes", to: .error)
     }
 }

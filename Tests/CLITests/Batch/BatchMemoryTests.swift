@@ -11,7 +11,7 @@ import WidgetThumbnails
 /// libpng reads every padding byte through the same path as pixel data. A reader that holds
 /// the file needs ~100 MB more for the padded one (measured before streaming: 123 MB peak
 /// against 31 MB); a streaming reader needs the same for both (28 MB each). The assertion:
-/// the padded run stays under 64 MiB (the bound), far below the padding alone. A
+/// the padded run stays under 64 MiB (the bound for any PNG), far below the padding alone. A
 /// highly compressible image of huge dimensions would not do: its file is small, so reading
 /// it whole costs little; and a truly huge image is too slow to decode in the debug build the
 /// tests run.
@@ -58,7 +58,7 @@ import WidgetThumbnails
         let compactPeak = try #require(compactRun.sampledPeakRSSBytes, "no memory sample of the compact run")
         let paddedPeak = try #require(paddedRun.sampledPeakRSSBytes, "no memory sample of the padded run")
         #expect(compactPeak > 1 << 20, "the samples read the child's memory")
-        // The bound for any PNG; a whole-file read needs the padding alone (96 MiB).
+        // The bound for any PNG; a whole-file read needs the padding alone (96 MiB).
         #expect(paddedPeak < 64 << 20,
                 "\(padding >> 20) MiB of file must not cost its size in memory:\ncompact: \(compactRun)\npadded: \(paddedRun)")
         let mebibytes = { (bytes: Int) in String(format: "%.1f MiB", Double(bytes) / 1_048_576) }

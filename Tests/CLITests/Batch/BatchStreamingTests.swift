@@ -160,7 +160,7 @@ import WidgetThumbnails
     /// Killed with SIGKILL at a random moment, then run again: every output decodable and
     /// equal to a clean run's, no temporary file left, and each re-run redoes at most the items
     /// in flight (--jobs) of what was already in place. WT_RESTART_RUNS and WT_RESTART_IMAGES
-    /// scale it (the figure: 20 runs of 2,000 images).
+    /// scale it (20 runs of 2,000 images is a thorough run).
     @Test func restartsAfterSIGKILLRedoAlmostNothing() throws {
         let environment = ProcessInfo.processInfo.environment
         let runs = environment["WT_RESTART_RUNS"].flatMap(Int.init) ?? 3

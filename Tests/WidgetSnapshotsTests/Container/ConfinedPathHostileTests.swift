@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import WidgetSnapshots
 
-/// reliability.md §2.6, planted on disk: each hostile path goes into a snapshot's image
+/// Hostile paths and files planted on disk: each hostile path goes into a snapshot's image
 /// reference or into the manifest's snapshot field, and each hostile file sits where the image or
 /// snapshot should be. The "secret" files outside (and the decoys inside) carry exactly the
 /// checksum the planted JSON claims, so a reader that opened one would report it as good:

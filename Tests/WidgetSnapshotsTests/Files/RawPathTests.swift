@@ -76,6 +76,17 @@ import Testing
         #expect(DisplayText.escaped(byte) != DisplayText.escaped(text))
     }
 
+    /// A description whose names are escaped where it was built is guarded, not escaped
+    /// again: its escapes print as they are, anything left raw still cannot drive the terminal.
+    @Test func aDescriptionIsGuardedNotEscapedTwice() {
+        let name = "a\\b\u{1B}[2J"
+        let error = ConfinementError.notFound(name)
+        #expect(error.description == #"a\\b\u{1b}[2J: no such file"#)
+        #expect(DisplayText.guarded(error.description) == error.description)
+        #expect(DisplayText.guarded("raw \u{1B}[2J \u{202E} \\ ") == #"raw \u{1b}[2J \u{202e} \ "#)
+        #expect(DisplayText.guarded(RawPath.decode([0x61, 0xFF])) == #"a\xff"#)
+    }
+
     @Test func errorsPrintOnOneLine() {
         let error = ConfinementError.notRegularFile("x\nwidget-thumbs: all clean\u{1B}]0;pwned\u{07}", kind: "a FIFO")
         #expect(!error.description.contains("\n"))

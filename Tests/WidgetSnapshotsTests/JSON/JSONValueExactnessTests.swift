@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetSnapshots
 
-/// A payload is stored with exactly its meaning or refused (issue 10, item 4): keys stay
+/// A payload is stored with exactly its meaning or refused: keys stay
 /// distinct by their bytes, numbers keep their digits, and `encoded` gives back what was parsed.
 @Suite struct JSONValueExactnessTests {
     static let composed = "\u{E9}"
@@ -26,6 +26,23 @@ import Testing
             #expect(error.reason.contains("duplicate member name"), "\(error)")
             #expect(error.offset == 1)
             #expect(!error.reason.contains("\n"), "the key is shown escaped: \(error.reason)")
+        }
+    }
+
+    /// The key is shown as JSON writes it, which reads back; escaping that form again would
+    /// double its backslashes (`"x\\\\y"` for the key `x\y`).
+    @Test func aDuplicateKeyIsShownInItsJSONForm() {
+        do {
+            _ = try JSONValue(parsing: Array(#"{"x\\y":1,"x\\y":2}"#.utf8))
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(error.reason.contains(#"duplicate member name "x\\y" "#), "\(error.reason)")
+        }
+        do {
+            _ = try JSONValue(parsing: Array(#"{"\u009b":1,"\u009b":2}"#.utf8))
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(!error.reason.unicodeScalars.contains { $0.value == 0x9B }, "CSI stays escaped: \(error.reason)")
         }
     }
 

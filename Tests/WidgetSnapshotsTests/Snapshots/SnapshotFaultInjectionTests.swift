@@ -3,7 +3,7 @@ import Glibc
 import Testing
 @testable import WidgetSnapshots
 
-/// The SQLite I/O-error loop (reliability.md §1.9-1): commit revision 2 over revision 1 with the
+/// The I/O-error loop of SQLite's own tests: commit revision 2 over revision 1 with the
 /// Nth system call failing, for every N, once and from then on, through both publishing paths.
 /// After each run the old revision must still be readable, verify must find no problem
 /// (leftovers are warnings), and a plain retry must commit revision 2.

@@ -5,8 +5,7 @@ import Testing
 @testable import WidgetSnapshots
 
 /// A reader takes no lock, so a writer (and gc) can move on between any two of its calls. A
-/// complete revision is committed throughout, so the reader must always find one (issue 10,
-/// item 9).
+/// complete revision is committed throughout, so the reader must always find one.
 @Suite struct SnapshotReaderRaceTests {
     let scratch = ScratchDirectory()
 
@@ -44,7 +43,7 @@ import Testing
 
     /// The very first commit has published its snapshot and puts its manifest in place while
     /// the reader, having found no manifest, lists `snapshots/`: that is the new content, not a
-    /// lost manifest (issue 20, item 13).
+    /// lost manifest.
     @Test func theFirstCommitsManifestLandingMidReadIsContentNotDamage() throws {
         try commit(1)
         let manifest = try #require(scratch.read("container/current.json"))

@@ -5,7 +5,7 @@ import Testing
 
 /// What the manifest names is checked before recover calls it intact and before gc deletes;
 /// the reader calls a lost manifest damage; a recover that writes nothing takes no lock; gc's
-/// records of retirement stay true (issue 20, items 9, 10, 13 and 14).
+/// records of retirement stay true.
 @Suite struct SnapshotRepairTests {
     let scratch = ScratchDirectory()
 
@@ -89,5 +89,24 @@ import Testing
         #expect(report.deleted.isEmpty, "revision 2 was current until just now: \(report)")
         #expect(report.deferred.contains("snapshots/snapshot-2.json"), "\(report)")
         #expect(scratch.exists("container/images/thumbnail-2.webp"))
+    }
+
+    /// gc reads the file system's clock by making a marker file, but only when it has a file
+    /// or a retirement to time: with nothing old it makes none, so it still works where the
+    /// caller may take the lock but not create files (main's gc did; the clock must not break it).
+    @Test func gcWithNothingOldMakesNoMarkerFile() throws {
+        let store = try Fixture.store(scratch)
+        try commit(store, 1...1)
+        let noNewFiles = FileSystemOperations(interceptor: { operation in
+            operation.kind == .openNoFollow && operation.path.hasPrefix(TemporaryName.ledgerPrefix) ? EACCES : nil
+        })
+        let confined = try Fixture.store(scratch, operations: noNewFiles)
+        let report = try confined.collectGarbage(GarbageCollectionPolicy(keep: 0, grace: .zero))
+        #expect(report.keptRevisions == [1] && report.deleted.isEmpty && report.deferred.isEmpty, "\(report)")
+
+        // Revision 1 is old now: timing it needs the clock, and gc deletes nothing without it.
+        try commit(store, 2...2)
+        #expect(throws: StoreError.self) { try confined.collectGarbage(GarbageCollectionPolicy(keep: 0, grace: .zero)) }
+        #expect(scratch.exists("container/snapshots/snapshot-1.json"))
     }
 }

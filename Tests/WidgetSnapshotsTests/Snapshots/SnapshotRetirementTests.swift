@@ -5,7 +5,7 @@ import Testing
 
 /// gc's grace period counts from when a revision stopped being current, not from its files'
 /// times: a revision committed long ago and replaced a moment ago may still be in a reader's
-/// hands (issue 10, item 2).
+/// hands.
 @Suite struct SnapshotRetirementTests {
     let scratch = ScratchDirectory()
 

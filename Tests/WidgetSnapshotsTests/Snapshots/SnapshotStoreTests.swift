@@ -186,7 +186,7 @@ import Testing
 }
 
 /// A failed commit leaves its snapshot behind; the retry that succeeds must carry its own
-/// `generatedAt`, or a fresh commit reads as stale (issue 10, item 10).
+/// `generatedAt`, or a fresh commit reads as stale.
 @Suite struct SnapshotRetryTests {
     let scratch = ScratchDirectory()
 

@@ -4,7 +4,7 @@ import TestSupport
 @testable import WidgetThumbnails
 
 @Suite struct ByteBudgetTests {
-    @Test func defaultsAreTheBriefsKilobytesCountedBy1000() {
+    @Test func defaultsAreThreeHundredKilobytesCountedBy1000() {
         #expect(ByteBudget().cap == 300_000)
         #expect(ByteBudget.standard.cap == 300_000)
         #expect(ByteBudget.hardCeiling == 500_000)

@@ -3,7 +3,7 @@ import Testing
 @testable import WidgetThumbnails
 import TestSupport
 
-/// The brief's budget on real inputs: every default thumbnail is at most 300,000 bytes, its
+/// The default budget on real inputs: every default thumbnail is at most 300,000 bytes, its
 /// long side within 300-500 px (or the source's own size when that is smaller), and upright.
 @Suite struct ThumbnailBudgetTests {
     static let sampleNames: [String] = {

@@ -17,7 +17,7 @@ enum HEIFLibrary {
         /// the item to use as the primary image when it is not the file's own (nil).
         init(_ bytes: [UInt8], maxSide: Int, primary: UInt32?) throws(ImageError) {
             var opened: OpaquePointer?
-            try call { message in
+            try ShimStatus.check { message in
                 bytes.withUnsafeBufferPointer { data in
                     wt_heif_open(data.baseAddress, data.count, Int32(clamping: maxSide), decodingThreads,
                                  primary ?? 0, &opened, message)
@@ -31,13 +31,13 @@ enum HEIFLibrary {
 
         func info() throws(ImageError) -> wt_heif_info {
             var info = wt_heif_info()
-            try call { message in wt_heif_read_info(handle, &info, message) }
+            try ShimStatus.check { message in wt_heif_read_info(handle, &info, message) }
             return info
         }
 
         func iccProfile(byteCount: Int) throws(ImageError) -> [UInt8] {
             var bytes = [UInt8](repeating: 0, count: byteCount)
-            try call { message in
+            try ShimStatus.check { message in
                 bytes.withUnsafeMutableBufferPointer { wt_heif_copy_icc(handle, $0.baseAddress, $0.count, message) }
             }
             return bytes
@@ -45,7 +45,7 @@ enum HEIFLibrary {
 
         func exif(byteCount: Int) throws(ImageError) -> [UInt8] {
             var bytes = [UInt8](repeating: 0, count: byteCount)
-            try call { message in
+            try ShimStatus.check { message in
                 bytes.withUnsafeMutableBufferPointer { wt_heif_copy_exif(handle, $0.baseAddress, $0.count, message) }
             }
             return bytes
@@ -58,7 +58,7 @@ enum HEIFLibrary {
             var pixels: OpaquePointer?
             var width: Int32 = 0
             var height: Int32 = 0
-            try call { message in
+            try ShimStatus.check { message in
                 wt_heif_decode(handle, thumbnail ?? 0, strictness == .strict ? 1 : 0,
                                loopFilters == .skipped ? WT_HEIF_LOOP_FILTERS_SKIP : WT_HEIF_LOOP_FILTERS_RUN,
                                &pixels, &width, &height, message)
@@ -130,18 +130,4 @@ enum HEIFLibrary {
     }
 
     static var version: Int { Int(wt_heif_library_version()) }
-
-    private static func call(_ body: (UnsafeMutablePointer<wt_message>) -> wt_heif_status) throws(ImageError) {
-        let (status, text) = ShimMessage.call(body)
-        guard status == WT_HEIF_OK else { throw imageError(status, text) }
-    }
-
-    static func imageError(_ status: wt_heif_status, _ reason: String) -> ImageError {
-        switch status {
-        case WT_HEIF_CORRUPT: ImageError(.corruptImage, reason)
-        case WT_HEIF_UNSUPPORTED: ImageError(.unsupportedFormat, reason)
-        case WT_HEIF_TOO_LARGE, WT_HEIF_NO_MEMORY: ImageError(.tooLarge, reason)
-        default: ImageError(.invalidArgument, reason)
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import CHEIF
+import CShimMessage
 
 /// A HEIC primary decoded tile by tile straight through libde265 (the CHEIF `wt_hevc` calls)
 /// and streamed through the resampler, 16 pixel rows at a time, a row of tiles kept decoded.
@@ -124,8 +125,8 @@ struct HEVCTileStream {
                                       tile.data[0].count, skip, &picture, message)
             }
         }
-        guard status == WT_HEIF_OK, let picture else {
-            throw HEIFLibrary.imageError(status == WT_HEIF_OK ? WT_HEIF_CORRUPT : status, text)
+        guard status == WT_STATUS_OK, let picture else {
+            throw ShimStatus.error(status == WT_STATUS_OK ? WT_STATUS_CORRUPT : status, text)
         }
         return picture
     }

@@ -1,3 +1,4 @@
+import CShimMessage
 import CTurboJPEG
 
 /// Streams a JPEG's pixels as RGBA8 rows at a DCT scale, top to bottom, over libjpeg's scanline
@@ -68,11 +69,11 @@ struct JPEGRowReader: ~Copyable {
 
     private static func run<Result>(
         _ body: (inout JPEGRowReader) throws(ImageError) -> Result,
-        opening open: (inout OpaquePointer?, inout wt_jpeg_reader_info, UnsafeMutablePointer<wt_message>) -> wt_jpeg_status
+        opening open: (inout OpaquePointer?, inout wt_jpeg_reader_info, UnsafeMutablePointer<wt_message>) -> wt_status
     ) throws(ImageError) -> Result {
         var handle: OpaquePointer?
         var info = wt_jpeg_reader_info()
-        try JPEGStatus.check(stage: .header) { message in open(&handle, &info, message) }
+        try ShimStatus.check { message in open(&handle, &info, message) }
         guard let handle else { throw ImageError(.corruptImage, "libjpeg returned no reader") }
         let header = Header(size: PixelSize(width: Int(info.width), height: Int(info.height)),
                             colorspace: info.colorspace, componentCount: Int(info.components),
@@ -93,7 +94,7 @@ struct JPEGRowReader: ~Copyable {
     mutating func start(scale: JPEGScale, output: wt_jpeg_output) throws(ImageError) -> PixelSize {
         var width: Int32 = 0, height: Int32 = 0
         let handle = handle
-        try JPEGStatus.check(stage: .image) { message in
+        try ShimStatus.check { message in
             wt_jpeg_reader_start(handle, Int32(scale.num), Int32(scale.denom), output, &width, &height, message)
         }
         let size = PixelSize(width: Int(width), height: Int(height))
@@ -114,7 +115,7 @@ struct JPEGRowReader: ~Copyable {
         guard count > 0 else { return }
         let target = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let handle = handle
-        try JPEGStatus.check(stage: .image) { message in
+        try ShimStatus.check { message in
             wt_jpeg_reader_read_rows(handle, target, Int32(count), message)
         }
         nextRow += count

@@ -1,4 +1,5 @@
 import CPNG
+import CShimMessage
 
 /// Streams a PNG's pixels as RGBA8 rows (straight alpha, `width * 4` bytes each), top to
 /// bottom, so a resampler can consume them without the whole image in memory.
@@ -84,11 +85,11 @@ public struct PNGRowReader: ~Copyable {
     /// frees the libpng state on every path.
     private static func run<Result>(
         _ body: (inout PNGRowReader) throws(ImageError) -> Result,
-        opening open: (inout OpaquePointer?, inout wt_png_info, UnsafeMutablePointer<wt_message>) -> wt_png_status
+        opening open: (inout OpaquePointer?, inout wt_png_info, UnsafeMutablePointer<wt_message>) -> wt_status
     ) throws(ImageError) -> Result {
         var handle: OpaquePointer?
         var cInfo = wt_png_info()
-        try PNGStatus.check { message in open(&handle, &cInfo, message) }
+        try ShimStatus.check { message in open(&handle, &cInfo, message) }
         guard let handle else { throw ImageError(.corruptImage, "libpng returned no reader") }
         var reader = PNGRowReader(handle: handle, info: imageInfo(cInfo))
         return try body(&reader)
@@ -111,7 +112,7 @@ public struct PNGRowReader: ~Copyable {
         guard count > 0 else { return }
         let target = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let handle = handle
-        try PNGStatus.check { message in
+        try ShimStatus.check { message in
             wt_png_reader_read_rows(handle, target, UInt32(count), message)
         }
         nextRow += count

@@ -19,7 +19,7 @@ enum WebPLibrary {
 
     static func readHeader(_ bytes: [UInt8], maxChunks: UInt32) throws(ImageError) -> Header {
         var header = wt_webp_header()
-        try call { message in
+        try ShimStatus.check { message in
             bytes.withUnsafeBufferPointer { data in
                 wt_webp_read_header(data.baseAddress, data.count, maxChunks, &header, message)
             }
@@ -30,7 +30,7 @@ enum WebPLibrary {
 
     static func probe(_ bytes: [UInt8]) throws(ImageError) -> wt_webp_info {
         var info = wt_webp_info()
-        try call { message in
+        try ShimStatus.check { message in
             bytes.withUnsafeBufferPointer { data in
                 wt_webp_probe(data.baseAddress, data.count, &info, message)
             }
@@ -53,27 +53,13 @@ enum WebPLibrary {
                                allowPartial ? 1 : 0, &rows, message)
             }
         }
-        guard status == WT_WEBP_OK else {
-            throw Truncation(rowsDecoded: status == WT_WEBP_TRUNCATED ? Int(rows) : 0,
-                             error: imageError(status, text))
+        guard status == WT_STATUS_OK else {
+            throw Truncation(rowsDecoded: status == WT_STATUS_TRUNCATED ? Int(rows) : 0,
+                             error: ShimStatus.error(status, text))
         }
     }
 
     /// libwebp's decoder version as 0xMMmmrr; 1.2.4 or later carries the CVE-2023-4863 fix
     /// (with Debian's 1.2.4-0.2+deb12u1 patch).
     static var version: Int { Int(wt_webp_library_version()) }
-
-    private static func call(_ body: (UnsafeMutablePointer<wt_message>) -> wt_webp_status) throws(ImageError) {
-        let (status, text) = ShimMessage.call(body)
-        guard status == WT_WEBP_OK else { throw imageError(status, text) }
-    }
-
-    static func imageError(_ status: wt_webp_status, _ reason: String) -> ImageError {
-        switch status {
-        case WT_WEBP_TRUNCATED, WT_WEBP_CORRUPT: ImageError(.corruptImage, reason)
-        case WT_WEBP_UNSUPPORTED: ImageError(.unsupportedFormat, reason)
-        case WT_WEBP_TOO_LARGE, WT_WEBP_NO_MEMORY: ImageError(.tooLarge, reason)
-        default: ImageError(.invalidArgument, reason)
-        }
-    }
 }

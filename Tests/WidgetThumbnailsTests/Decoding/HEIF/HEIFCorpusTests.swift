@@ -2,9 +2,9 @@ import Testing
 @testable import WidgetThumbnails
 import TestSupport
 
-/// ../shared/corpus/heic and its manifest: decodable files at the listed upright size and
+/// The corpus's heic/ folder and its manifest: decodable files at the listed upright size and
 /// within 3 levels of the reference thumbnails, refused files refused with a reason, and the
-/// traps of heif-facts.md (arrow.heic's EXIF tag, cat.hif's 10 bits and letterboxed thumbnail).
+/// traps those files hold (arrow.heic's EXIF tag, cat.hif's 10 bits and letterboxed thumbnail).
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct HEIFCorpusTests {
     struct Entry: CustomStringConvertible {

@@ -2,7 +2,7 @@ import Testing
 @testable import WidgetThumbnails
 import TestSupport
 
-/// Real files from ../shared/corpus: the EXIF orientation set and camera photos.
+/// Real files from the corpus (`Corpus`): the EXIF orientation set and camera photos.
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct OrientationCorpusTests {
     static let orientationFiles: [String] = (1...8).flatMap { ["Landscape_\($0).jpg", "Portrait_\($0).jpg"] }

@@ -1,4 +1,5 @@
 import CPNG
+import CShimMessage
 import Glibc
 import Testing
 @testable import WidgetThumbnails
@@ -140,7 +141,7 @@ import TestSupport
     }
 
     @Test func aChunkDeclaringTwoGigabytesIsRefusedWithoutAllocating() {
-        // reliability.md §0.5: the 3rd tEXt declared 1,979,711,491 bytes and libpng malloc'ed it.
+        // The case this guards: the 3rd tEXt declared 1,979,711,491 bytes and libpng malloc'ed it.
         let text = Forge.chunk("tEXt", Array("a\0b".utf8))
         let liar = Forge.chunk("tEXt", Array("Comment\0".utf8), declaredLength: 1_979_711_491)
         let file = Forge.signature + Forge.ihdr(width: 4, height: 4, bitDepth: 8, colorType: 2)
@@ -172,7 +173,7 @@ import TestSupport
     }
 
     @Test func theShimEnforcesTheLimitsWithoutTheSwiftPreCheck() {
-        func open(width: Int, height: Int) -> (wt_png_status, String) {
+        func open(width: Int, height: Int) -> (wt_status, String) {
             let file = Forge.signature + Forge.ihdr(width: width, height: height, bitDepth: 8, colorType: 2)
                 + Forge.idat(rows: [[0, 0, 0]]) + Forge.iend
             var limits = wt_png_limits(max_dimension: 65_535, max_pixels: 128 << 20, max_metadata_bytes: 4 << 20, strict: 0)
@@ -185,11 +186,11 @@ import TestSupport
             return opened
         }
         let area = open(width: 60_000, height: 60_000)   // each side within libpng's user limit
-        #expect(area.0 == WT_PNG_TOO_LARGE, "\(area.1)")
+        #expect(area.0 == WT_STATUS_TOO_LARGE, "\(area.1)")
         #expect(area.1.contains("pixels"))
         let side = open(width: 70_000, height: 1)         // libpng's png_set_user_limits
-        #expect(side.0 == WT_PNG_TOO_LARGE, "\(side.1)")
-        #expect(open(width: 0, height: 4).0 == WT_PNG_CORRUPT)
+        #expect(side.0 == WT_STATUS_TOO_LARGE, "\(side.1)")
+        #expect(open(width: 0, height: 4).0 == WT_STATUS_CORRUPT)
     }
 
     @Test(arguments: [(0, 4), (4, 0), (0, 0)])

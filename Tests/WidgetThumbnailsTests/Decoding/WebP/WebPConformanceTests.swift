@@ -2,7 +2,7 @@ import Testing
 @testable import WidgetThumbnails
 import TestSupport
 
-/// libwebp's own test files (../shared/corpus/webp): our decode must write the very bytes
+/// libwebp's own test files (the corpus's webp/ folder): our decode must write the very bytes
 /// `dwebp -pam` writes, checked against the md5s libwebp publishes.
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct WebPConformanceTests {
