@@ -2,8 +2,7 @@ import Glibc
 
 /// A value that one thread at a time may touch: the only way to it is `withLock { state in ... }`,
 /// so a lock can never be forgotten, held over the wrong state, or left locked. Every shared
-/// mutable state of the library and of `widget-thumbs` lives in one of these (the shape of
-/// swift-argument-parser's `Mutex<State>` and NIO's `NIOLockedValueBox`).
+/// mutable state of the library and of `widget-thumbs` lives in one of these.
 ///
 /// A pthread mutex and a condition on it, rather than Synchronization's `Mutex`, whose futex
 /// ThreadSanitizer cannot see (`make test-tsan` would report every access it guards as a race),
