@@ -4,10 +4,10 @@ import Glibc
 /// so a lock can never be forgotten, held over the wrong state, or left locked. Every shared
 /// mutable state of the library and of `widget-thumbs` lives in one of these.
 ///
-/// A pthread mutex and a condition on it, rather than Synchronization's `Mutex`, whose futex
-/// ThreadSanitizer cannot see (`make test-tsan` would report every access it guards as a race),
-/// and rather than `NSLock`, which loads Foundation into every process that thumbnails (about
-/// 6 MB of resident memory).
+/// A pthread mutex and a condition on it, which ThreadSanitizer (`make test-tsan`) knows as a
+/// lock (its reports name the mutexes held), rather than Synchronization's `Mutex`, a futex
+/// behind atomics that it does not; and rather than `NSLock`, which loads Foundation into every
+/// process that thumbnails (about 6 MB of resident memory).
 ///
 /// Give it the state it guards, even when that is only a callback to call one at a time
 /// (`BatchRunner`'s `finished`): ThreadSanitizer reported races on a `Locked(())`, whose state
