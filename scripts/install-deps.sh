@@ -7,6 +7,9 @@ set -euo pipefail
 
 PACKAGES=(libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev libde265-dev libssl-dev liblcms2-dev pkg-config make)
 PKG_CONFIG_MODULES=(libturbojpeg libjpeg libpng libwebp libwebpdemux libheif libde265 libcrypto lcms2)
+# AVIF and HEIC output: libheif 1.15 (Debian 12) has libaom and x265 built in; from 1.16 on
+# (Debian 13) they are plugin packages, taken only where the archive has them.
+HEIF_ENCODER_PLUGINS=(libheif-plugin-aomenc libheif-plugin-x265)
 
 say() { printf 'install-deps: %s\n' "$*" >&2; }
 
@@ -30,6 +33,11 @@ fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+for package in "${HEIF_ENCODER_PLUGINS[@]}"; do
+    apt-cache show "$package" >/dev/null 2>&1 || continue
     status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
     [[ "$status" == "install ok installed" ]] || missing+=("$package")
 done

@@ -3,7 +3,7 @@
 
 Usage:
   scripts/quality-curves.py [--tool PATH] [--formats webp,jpeg] [--qualities 50:90:5]
-                            [--ours NAME=ARGS]... [--candidate NAME=FORMAT:COMMAND]...
+                            [--qualities-for avif=20:80:5]... [--ours NAME=ARGS]... [--candidate NAME=FORMAT:COMMAND]...
                             [--bar] [--json FILE] [SET=PATH[,PATH...]]...
 
 Every contender makes 500 px thumbnails of the same images at each quality: by default the
@@ -16,6 +16,11 @@ VP8/VP8L/ALPH are not counted, so metadata (vips keeps EXIF) and ICC profiles do
 SSIM is that of luma (BT.601 Y, the channel both codecs spend most bits on; 'Y-SSIM'); the
 SSIM of R, G and B averaged (what scripts/quality-report.py prints) is shown beside it, since
 luma alone cannot see chroma subsampling.
+
+With more than one format, a last table gives each of our formats' BD-rate against each other
+(`--formats jpeg,webp,avif,heic --qualities-for avif=20:80:5 --qualities-for heic=20:80:5`:
+AVIF and HEIC have no vips or Pillow peer here; their bitstream is the mdat payload) and the
+median encode seconds per image.
 
 Contenders:
   ours      `widget-thumbs batch --quality Q` (extra `--ours NAME=ARGS` add variants, such
@@ -61,8 +66,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 # The photographs among the samples (the rest are drawings, alpha, CMYK, grey or odd sizes).
 SAMPLE_PHOTOS = ["photo.jpg", "orientation-6.jpg", "orientation-8.jpg", "progressive.jpg"]
-EXTENSION = {"webp": "webp", "jpeg": "jpg"}
+EXTENSION = {"webp": "webp", "jpeg": "jpg", "avif": "avif", "heic": "heic"}
 DEFAULT_QUALITY = {"webp": 75, "jpeg": 80}
+# Formats only we write here: no vips or Pillow peer; they are compared with our own JPEG and
+# WebP instead (the across-formats table; pillow-heif reads them for scoring).
+OURS_ONLY = {"avif", "heic"}
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif", ".hif", ".avif"}
 
 
@@ -156,9 +164,30 @@ def webp_bitstream_bytes(data):
     return total
 
 
+def iso_bitstream_bytes(data):
+    """The payload of the top-level mdat boxes (the coded image and alpha); ftyp and meta (item
+    properties, colour boxes) left out."""
+    total, i = 0, 0
+    while i + 8 <= len(data):
+        size = int.from_bytes(data[i:i + 4], "big")
+        header = 8
+        if size == 1 and i + 16 <= len(data):
+            size, header = int.from_bytes(data[i + 8:i + 16], "big"), 16
+        elif size == 0:
+            size = len(data) - i
+        if data[i + 4:i + 8] == b"mdat":
+            total += size - header
+        if size < header:
+            break
+        i += size
+    return total
+
+
 def bitstream_bytes(path):
     data = path.read_bytes()
-    return jpeg_bitstream_bytes(data) if data[:2] == b"\xff\xd8" else webp_bitstream_bytes(data)
+    if data[:2] == b"\xff\xd8":
+        return jpeg_bitstream_bytes(data)
+    return iso_bitstream_bytes(data) if data[4:8] == b"ftyp" else webp_bitstream_bytes(data)
 
 
 # ---- scoring ----
@@ -352,10 +381,17 @@ def curve_table(fmt, set_name, contenders, results, qualities):
 
 def set_bd_rates(set_name, ours, peer, results, qualities, metric):
     """Per-image BD-rates of `ours` against `peer` on one set."""
+    pick = lambda curve: {q: curve[q] for q in qualities if q in curve}
+    return per_image_bd_rates(pick(results[ours]), pick(results[peer]), {set_name}, metric)
+
+
+def per_image_bd_rates(curve_a, curve_b, set_names, metric):
+    """Per-image BD-rates of curve A against curve B ({quality: {original: row}}, each over its
+    own qualities) for the originals of `set_names`; images with under four points left out."""
     rates = []
-    for original in {o for q in qualities for o, r in results[ours].get(q, {}).items() if r["set"] == set_name}:
-        a = [results[ours][q][original] for q in qualities if original in results[ours].get(q, {})]
-        b = [results[peer][q][original] for q in qualities if original in results[peer].get(q, {})]
+    for original in {o for rows in curve_a.values() for o, r in rows.items() if r["set"] in set_names}:
+        a = [rows[original] for rows in curve_a.values() if original in rows]
+        b = [rows[original] for rows in curve_b.values() if original in rows]
         if len(a) < 4 or len(b) < 4:
             continue
         value = bd_rate([r["bytes"] for r in a], [ssim_db(r[metric]) for r in a],
@@ -374,22 +410,27 @@ def make_curves(args, sets, tmp):
     lossless = lossless_thumbnails(args.tool, files, tmp / "lossless", args.box) if candidates else {}
     report = {}
     for fmt in args.formats:
+        qualities = args.qualities_for.get(fmt, args.qualities)
         outputs = {}
         for name, extra in variants:
             outputs[name] = {q: run_ours(args.tool, files, fmt, q, extra, tmp / fmt / name / str(q), args.box)
-                             for q in args.qualities}
+                             for q in qualities}
         for name, cformat, template in candidates:
             if cformat == fmt:
                 outputs[name] = {q: run_candidate(template, lossless, fmt, q, tmp / fmt / name / str(q))
-                                 for q in args.qualities}
-        outputs["vips"] = {q: run_vips(files, fmt, q, tmp / fmt / "vips" / str(q), args.box) for q in args.qualities}
-        outputs["pillow"] = run_pillow(files, fmt, args.qualities, tmp / fmt / "pillow", args.box)
+                                 for q in qualities}
+        if fmt not in OURS_ONLY and not args.ours_only:
+            outputs["vips"] = {q: run_vips(files, fmt, q, tmp / fmt / "vips" / str(q), args.box) for q in qualities}
+            outputs["pillow"] = run_pillow(files, fmt, qualities, tmp / fmt / "pillow", args.box)
         results = score_all(outputs, set_of)
         report[fmt] = results
         contenders = list(outputs)
         for set_name in sets:
-            print(curve_table(fmt, set_name, contenders, results, args.qualities), flush=True)
-        print_bd_table(fmt, sets, contenders, results, args.qualities)
+            print(curve_table(fmt, set_name, contenders, results, qualities), flush=True)
+        if fmt not in OURS_ONLY and not args.ours_only:
+            print_bd_table(fmt, sets, contenders, results, qualities)
+    if len(args.formats) > 1:
+        print_format_bd_table(args, sets, report)
     return report
 
 
@@ -429,6 +470,35 @@ def print_bd_table(fmt, sets, contenders, results, qualities):
                     rates = [r for s in members for r in set_bd_rates(s, name, peer, results, qualities, metric)]
                     cells.append(f"{statistics.mean(rates):+15.1f}%" if rates else f"{'-':>16}")
                 print(f"{name:14} {label:8} " + " ".join(cells))
+
+
+def print_format_bd_table(args, sets, report):
+    """Our formats against each other: per image, the BD-rate of our first variant in one
+    format against the same in another (each over its own qualities), over the SSIM interval
+    the two curves share; and the median encode seconds per image at each format's middle
+    quality (the batch report's encode timing: every encode of the search, one at a fixed Q)."""
+    formats = args.formats
+    print("\nOur formats against each other: BD-rate, mean of per-image values "
+          "(negative: fewer bytes at equal SSIM; bitstream bytes)", flush=True)
+    photographic = [s for s in sets if s != "drawings"]
+    for metric, label in (("ssim_y", "Y-SSIM"), ("ssim_rgb", "RGB-SSIM")):
+        print(f"{label:8} {'format':6} " + " ".join(f"{'vs ' + peer:>10}" for peer in formats))
+        for fmt in formats:
+            cells = []
+            for peer in formats:
+                if peer == fmt:
+                    cells.append(f"{'-':>10}")
+                    continue
+                rates = per_image_bd_rates(report[fmt]["ours"], report[peer]["ours"], set(photographic), metric)
+                cells.append(f"{statistics.mean(rates):+9.1f}%" if rates else f"{'-':>10}")
+            print(f"{label:8} {fmt:6} " + " ".join(cells))
+    print("\nEncode seconds per image (median, at each format's middle quality; the machine's load shows in it)")
+    for fmt in formats:
+        per_q = report[fmt]["ours"]
+        middle = sorted(per_q)[len(per_q) // 2]
+        seconds = [r["encode_seconds"] for r in per_q[middle].values() if r["encode_seconds"] is not None]
+        if seconds:
+            print(f"{fmt:6} q{middle:<4} {statistics.median(seconds):.3f} s over {len(seconds)} images")
 
 
 def quality_bar(args, sets, tmp):
@@ -483,11 +553,17 @@ def main():
     parser.add_argument("--formats", default="webp,jpeg", type=lambda s: s.split(","))
     parser.add_argument("--qualities", default="50:90:5",
                         type=lambda s: list(range(int(s.split(":")[0]), int(s.split(":")[1]) + 1, int(s.split(":")[2]))))
+    parser.add_argument("--qualities-for", action="append", default=[], metavar="FORMAT=LOW:HIGH:STEP",
+                        help="another quality list for one format (AVIF and HEIC are useful lower than JPEG)")
+    parser.add_argument("--ours-only", action="store_true",
+                        help="no vips or Pillow peers (for the across-formats table alone)")
     parser.add_argument("--ours", action="append", default=[], metavar="NAME=ARGS")
     parser.add_argument("--candidate", action="append", default=[], metavar="NAME=FORMAT:COMMAND")
     parser.add_argument("--bar", action="store_true", help="check the quality bar instead of drawing curves")
     parser.add_argument("--json", help="also write every score to this file")
     args = parser.parse_args()
+    steps = lambda s: list(range(int(s.split(":")[0]), int(s.split(":")[1]) + 1, int(s.split(":")[2])))
+    args.qualities_for = {fmt: steps(spec) for fmt, spec in (v.split("=", 1) for v in args.qualities_for)}
     with tempfile.TemporaryDirectory() as tmp:
         sets = parse_sets(args.sets, args.bar, tmp)
         if args.bar:

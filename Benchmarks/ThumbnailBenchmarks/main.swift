@@ -59,12 +59,9 @@ while let word = arguments.first {
     }
 }
 let box = Int(options["box"] ?? "500") ?? 500
-let format: OutputFormat = switch options["format"] ?? "webp" {
-case "webp": .webp
-case "jpeg", "jpg": .jpeg
-case "png": .png
-case "auto": .auto
-default: fail("unknown format \(options["format"]!)")
+let formatName = options["format"] ?? "webp"
+guard let format = OutputFormat(rawValue: formatName) ?? StoredFormat(fileExtension: formatName).map(OutputFormat.init) else {
+    fail("unknown format \(formatName)")
 }
 
 /// The default pixel cap (128 Mi) refuses the 160 MP strip; the benchmark allows 256 Mi.

@@ -20,7 +20,7 @@ public enum DecodeHarness {
     }
 
     /// libFuzzer's return value: 0, or -1 to keep an input of another format out of the corpus.
-    public static func run(_ data: UnsafeBufferPointer<UInt8>, expecting format: ImageFormat) -> Int32 {
+    public static func run(_ data: UnsafeBufferPointer<UInt8>, expecting format: SourceFormat) -> Int32 {
         let bytes = Array(data)
         guard (try? ImageDecoder.format(of: bytes)) == format else { return -1 }
         let limits = DecodeLimits.default

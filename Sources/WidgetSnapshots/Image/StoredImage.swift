@@ -14,14 +14,14 @@ public struct StoredImage: Sendable, Equatable {
     /// The encoded file (JPEG, PNG or WebP), exactly as it will be written.
     public let bytes: [UInt8]
     /// The encoded format; the bytes' magic must say the same.
-    public let format: ImageFormat
+    public let format: StoredFormat
     /// Upright pixel size, recorded in the snapshot for the widget's layout.
     public let pixelSize: PixelSize
     /// SHA-256 of `bytes`, computed here.
     public let checksum: SHA256Digest
 
     /// Computes the checksum of `bytes` once, here.
-    public init(bytes: [UInt8], format: ImageFormat, pixelSize: PixelSize) {
+    public init(bytes: [UInt8], format: StoredFormat, pixelSize: PixelSize) {
         self.bytes = bytes
         self.format = format
         self.pixelSize = pixelSize
@@ -29,10 +29,10 @@ public struct StoredImage: Sendable, Equatable {
     }
 
     /// The same from `Data` (what an app usually holds).
-    public init(data: Data, format: ImageFormat, pixelSize: PixelSize) {
+    public init(data: Data, format: StoredFormat, pixelSize: PixelSize) {
         self.init(bytes: [UInt8](data), format: format, pixelSize: pixelSize)
     }
 
     /// The format named by the bytes' own magic, when it is one the store keeps.
-    public var sniffedFormat: ImageFormat? { ImageFormat(magicBytesOf: bytes) }
+    public var sniffedFormat: StoredFormat? { StoredFormat(magicBytesOf: bytes) }
 }

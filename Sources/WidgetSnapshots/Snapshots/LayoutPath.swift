@@ -1,11 +1,11 @@
 /// The only two kinds of relative path a manifest or snapshot may name, by exact grammar:
-/// `images/thumbnail-<rev>.(png|jpg|webp)` and `snapshots/snapshot-<rev>.json`, where `<rev>` is
+/// `images/thumbnail-<rev>.<ext>` (each `StoredFormat.fileExtension`) and `snapshots/snapshot-<rev>.json`, where `<rev>` is
 /// canonical decimal (`0` or `[1-9][0-9]{0,18}`). Anything else (`..`, `//`, a trailing slash,
 /// backslashes, NUL, `%2e`, Unicode lookalikes, case variants, `thumbnail-01.png`...) fails here,
 /// before any system call.
 public enum LayoutPath: Sendable, Hashable, CustomStringConvertible {
     /// `images/thumbnail-<rev>.<ext>`.
-    case image(revision: UInt64, format: ImageFormat)
+    case image(revision: UInt64, format: StoredFormat)
     /// `snapshots/snapshot-<rev>.json`.
     case snapshot(revision: UInt64)
 
@@ -55,12 +55,8 @@ public enum LayoutPath: Sendable, Hashable, CustomStringConvertible {
         }
         if let rest = Self.strip(prefix: "images/thumbnail-", from: bytes),
            let (revision, suffix) = Self.revision(in: rest) {
-            let format: ImageFormat? = switch String(decoding: suffix, as: UTF8.self) {
-            case ".png": .png
-            case ".jpg": .jpeg
-            case ".webp": .webp
-            default: nil
-            }
+            // Only the extension each format writes: "thumbnail-1.jpeg" is not a layout name.
+            let format = StoredFormat.allCases.first { suffix.elementsEqual(".\($0.fileExtension)".utf8) }
             if let format { self = .image(revision: revision, format: format); return }
         } else if let rest = Self.strip(prefix: "snapshots/snapshot-", from: bytes),
                   let (revision, suffix) = Self.revision(in: rest),

@@ -48,10 +48,10 @@ public struct ImageReference: Sendable, Equatable, Codable {
     /// Upright pixel height.
     public var pixelHeight: Int
     /// The encoded format; the path's extension must match it.
-    public var format: ImageFormat
+    public var format: StoredFormat
 
     /// A reference as it appears in the JSON.
-    public init(relativePath: String, checksum: ImageChecksum, byteCount: Int, pixelWidth: Int, pixelHeight: Int, format: ImageFormat) {
+    public init(relativePath: String, checksum: ImageChecksum, byteCount: Int, pixelWidth: Int, pixelHeight: Int, format: StoredFormat) {
         self.relativePath = relativePath
         self.checksum = checksum
         self.byteCount = byteCount

@@ -123,7 +123,7 @@ struct SnapshotLoader: Sendable {
         guard reference.checksum.matches(bytes) else {
             return refuse(.corrupt, "\(path): checksum mismatch: the snapshot says \(reference.checksum), the file is \(SHA256Digest.of(bytes))")
         }
-        guard ImageFormat(magicBytesOf: bytes) == reference.format else {
+        guard StoredFormat(magicBytesOf: bytes) == reference.format else {
             return refuse(.corrupt, "\(path): the bytes are not \(reference.format.rawValue)")
         }
         return SnapshotImage(reference: reference, status: .ok, data: bytes, reason: nil)

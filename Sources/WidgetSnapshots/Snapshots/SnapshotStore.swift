@@ -62,9 +62,6 @@ public final class SnapshotStore<Payload: Codable & Sendable & Equatable>: Senda
                        generatedAt: Date = Date()) throws(StoreError) -> CommitOutcome {
         guard revision <= LayoutPath.maximumRevision else { throw .invalidRevision(revision) }
         if let image {
-            guard image.format.isStorable else {
-                throw .invalidImage(reason: "a container stores JPEG, PNG or WebP, not \(image.format.rawValue)")
-            }
             guard image.sniffedFormat == image.format else {
                 throw .invalidImage(reason: "the image's bytes are not \(image.format.rawValue)")
             }

@@ -4,7 +4,7 @@ public enum FormatSniffer {
     /// What the first bytes say.
     public enum Verdict: Sendable, Equatable {
         /// A format we decode.
-        case supported(ImageFormat)
+        case supported(SourceFormat)
         /// A format we recognise but do not decode (GIF, TIFF, ...), or nil when unknown.
         case unsupported(String?)
     }
@@ -14,9 +14,12 @@ public enum FormatSniffer {
     public static func sniff(_ bytes: some Collection<UInt8>) -> Verdict {
         let head = Array(bytes.prefix(32))
         // JPEG, PNG and WebP by the magic the store checks too (a PNG whose signature lost its
-        // CR or LF is a corrupt PNG, and the PNG decoder says so).
-        if let format = ImageFormat(magicBytesOf: head) { return .supported(format) }
-        // HEIF and AVIF: the ftyp box's brands decide (an MP4 video has ftyp too).
+        // CR or LF is a corrupt PNG, and the PNG decoder says so). Those stored formats share
+        // their names with source formats; the ISO media ones (HEIF brands) go on to the next test.
+        if let format = StoredFormat(magicBytesOf: head).flatMap({ SourceFormat(rawValue: $0.rawValue) }) {
+            return .supported(format)
+        }
+        // HEIF and AVIF, ours or anyone's: the ftyp box's brands decide (an MP4 video has ftyp too).
         if let fileType = HEIFFileType(Array(bytes.prefix(HEIFFileType.sniffLength))), fileType.isHEIF {
             return .supported(.heif)
         }

@@ -2,7 +2,7 @@
 /// format's decoder. Errors name the file.
 public enum ImageDecoder {
     /// The format of `bytes`, or `unsupportedFormat`.
-    public static func format(of bytes: [UInt8], file: String? = nil) throws(ImageError) -> ImageFormat {
+    public static func format(of bytes: [UInt8], file: String? = nil) throws(ImageError) -> SourceFormat {
         switch FormatSniffer.sniff(bytes) {
         case .supported(let format):
             return format
@@ -40,7 +40,7 @@ public enum ImageDecoder {
         return try decode(bytes, file: path, options: options)
     }
 
-    static func decoder(for format: ImageFormat) -> any FormatDecoder.Type {
+    static func decoder(for format: SourceFormat) -> any FormatDecoder.Type {
         switch format {
         case .jpeg: JPEGDecoder.self
         case .png: PNGDecoder.self

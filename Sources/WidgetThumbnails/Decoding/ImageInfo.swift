@@ -17,7 +17,7 @@ public struct ImageInfo: Sendable, Equatable {
     }
 
     /// The container format, as sniffed.
-    public var format: ImageFormat
+    public var format: SourceFormat
     /// Stored size (before orientation).
     public var size: PixelSize
     /// The EXIF orientation the thumbnail applies (`.up` when there is no tag, and always for HEIF).
@@ -44,7 +44,7 @@ public struct ImageInfo: Sendable, Equatable {
 
     /// The optional parameters default to an upright, sequential, 8-bit, single-frame, lossy
     /// image with no ICC profile and no HEIF details.
-    public init(format: ImageFormat, size: PixelSize, orientation: EXIFOrientation = .up,
+    public init(format: SourceFormat, size: PixelSize, orientation: EXIFOrientation = .up,
                 colorModel: ColorModel, hasAlpha: Bool, bitDepth: Int = 8,
                 scanOrder: ScanOrder = .sequential, iccProfile: ICCProfile? = nil,
                 frameCount: Int = 1, isLossless: Bool = false, heif: HEIFDetails? = nil) {

@@ -3,13 +3,13 @@
 /// 2. otherwise search quality between the floor and the start for the highest that fits,
 ///    encoding next where the last two encodes predict the cap is reached
 ///    (`QualityPrediction`), with a bisection step after every four predictions that have
-///    not closed the interval, so a codec the model does not fit still converges; for WebP,
-///    whose quality is continuous, two halvings then refine between the whole quality that
+///    not closed the interval, so a codec the model does not fit still converges; where the
+///    encoder's quality is continuous (WebP's `QualityScale.refinesFractions`), two halvings then refine between the whole quality that
 ///    fits and the next, which is over (quarter steps: the bytes come closer to the cap);
 /// 3. if even the floor is over, shrink the pixel size step by step, at each size trying the
 ///    floor and, once it fits, searching upward again;
 /// 4. past the smallest size, throw `budgetUnreachable` with the numbers.
-/// PNG has no quality, so it goes straight from step 1 to step 3.
+/// A lossless format (PNG: no `QualityScale`) goes straight from step 1 to step 3.
 ///
 /// The search assumes bytes grow with quality, which holds for both codecs up to rare blips
 /// of a few bytes; the result always fits, and the next step up was measured over the cap.
@@ -18,22 +18,22 @@ public struct BudgetedEncoder: Sendable {
     /// it should resample from the best source it has (not from the previous step's output).
     public typealias Resize = (PixelSize) throws(ImageError) -> RGBAImage
 
-    /// The format every encode writes (JPEG, WebP or PNG).
-    public var format: ImageFormat
+    /// The format every encode writes; its encoder is `ImageEncoder.encoder(for:)`.
+    public var format: StoredFormat
     /// The cap the result must fit. Default `.standard`: 300,000 bytes.
     public var budget: ByteBudget
-    /// nil means the format's standard range; ignored for PNG.
+    /// nil means the format's standard range; ignored for a lossless format (PNG).
     public var quality: QualityRange?
     /// How the pixel size shrinks once the quality floor does not fit. Default `.standard`.
     public var shrink: ShrinkSteps
     /// Embedded in every encode, so its bytes count against the budget.
     public var iccProfile: ICCProfile?
-    /// Default `.standard`; ignored for PNG.
+    /// Default `.standard`; ignored for a lossless format (PNG).
     public var effort: EncodeEffort
 
     /// Every parameter but `format` defaults to the value documented on its property; `quality`
     /// and `iccProfile` default to nil.
-    public init(format: ImageFormat, budget: ByteBudget = .standard, quality: QualityRange? = nil,
+    public init(format: StoredFormat, budget: ByteBudget = .standard, quality: QualityRange? = nil,
                 shrink: ShrinkSteps = .standard, iccProfile: ICCProfile? = nil, effort: EncodeEffort = .standard) {
         self.format = format
         self.budget = budget
@@ -45,10 +45,11 @@ public struct BudgetedEncoder: Sendable {
 
     /// Without `resize` the search cannot shrink, and fails once the quality floor is over.
     public func encode(_ image: RGBAImage, resize: Resize? = nil) throws(ImageError) -> EncodedImage {
-        let range = format == .png ? nil : (quality ?? QualityRange.standard(for: format))
-        try range?.check(for: format)
+        let scale = ImageEncoder.encoder(for: format).qualityScale
+        let range = scale.map { quality ?? $0.standard }
+        if let scale { try range?.check(in: scale, for: format) }
         try shrink.check()
-        var search = Search(encoder: self, range: range)
+        var search = Search(encoder: self, scale: scale, range: range)
 
         if let fit = try search.best(for: image, tryStartFirst: true) {
             return search.result(fit)
@@ -68,17 +69,20 @@ extension BudgetedEncoder {
     /// One search's state: the attempts so far.
     private struct Search {
         let encoder: BudgetedEncoder
+        /// nil for a lossless format; then `range` is nil too.
+        let scale: QualityScale?
         let range: QualityRange?
         var attempts: [EncodeAttempt] = []
-        var prediction: QualityPrediction
+        var prediction: QualityPrediction?
 
-        init(encoder: BudgetedEncoder, range: QualityRange?) {
+        init(encoder: BudgetedEncoder, scale: QualityScale?, range: QualityRange?) {
             self.encoder = encoder
+            self.scale = scale
             self.range = range
-            prediction = QualityPrediction(format: encoder.format)
+            prediction = scale.map(QualityPrediction.init(scale:))
         }
 
-        /// How many times WebP's search halves the last whole step (two: quarter steps).
+        /// How many times a fractional scale's search halves the last whole step (two: quarter steps).
         static let fractionalHalvings = 2
 
         struct Fit {
@@ -91,7 +95,8 @@ extension BudgetedEncoder {
         /// At the input size the start quality goes first (the common case is one encode);
         /// at shrunk sizes the floor goes first, since the size before failed at the floor.
         mutating func best(for image: RGBAImage, tryStartFirst: Bool) throws(ImageError) -> Fit? {
-            guard let range else { return try attempt(image, quality: nil) }
+            guard let range, var prediction else { return try attempt(image, quality: nil) }
+            defer { self.prediction = prediction }
             var best: (fit: Fit, probe: QualityPrediction.Probe)?
             var over: QualityPrediction.Probe?
             if tryStartFirst {
@@ -126,10 +131,10 @@ extension BudgetedEncoder {
             }
         }
 
-        /// WebP only: halves the step between `fit` and the measured-over `over` quality
-        /// `fractionalHalvings` times, keeping the highest that fits. JPEG's quality is whole.
+        /// For a scale that refines fractions (WebP's): halves the step between `fit` and the
+        /// measured-over `over` quality `fractionalHalvings` times, keeping the highest that fits.
         private mutating func refined(_ fit: Fit, below over: Double, image: RGBAImage) throws(ImageError) -> Fit {
-            guard encoder.format == .webp, var low = fit.quality else { return fit }
+            guard scale?.refinesFractions == true, var low = fit.quality else { return fit }
             var best = fit, high = over
             for _ in 0..<Self.fractionalHalvings {
                 let middle = (low + high) / 2
@@ -176,7 +181,7 @@ extension BudgetedEncoder {
                 smallestSize.map { "smallest size \($0)" } ?? "no resize given, so no shrinking",
             ].compactMap { $0 }.joined(separator: ", ")
             return ImageError(.budgetUnreachable,
-                              "\(encoder.format.messageName) cannot fit in \(encoder.budget.cap) bytes: \(tried); limits: \(limits)")
+                              "\(encoder.format.name) cannot fit in \(encoder.budget.cap) bytes: \(tried); limits: \(limits)")
         }
     }
 }

@@ -27,7 +27,7 @@ public struct EncodedImage: Sendable, Equatable {
     /// The encoded file, ready to publish.
     public var bytes: [UInt8]
     /// The format the bytes are in.
-    public var format: ImageFormat
+    public var format: StoredFormat
     /// The quality used; nil for PNG (see `EncodeAttempt.quality`).
     public var quality: Double?
     /// The pixel size encoded (smaller than the input when the search had to shrink).

@@ -1,23 +1,26 @@
-/// Encodes an RGBA image in one of our output formats with the settings of an effort level.
-/// Callers that need a format's knobs (JPEG scan, WebP method, PNG level) call
-/// `JPEGEncoder`, `WebPEncoder` or `PNGEncoder` directly.
+/// Encodes an RGBA image in one of our output formats with the settings of an effort level,
+/// through the encoder that declares that format. Callers that need a format's knobs (JPEG
+/// scan, WebP method, PNG level) call `JPEGEncoder`, `WebPEncoder` or `PNGEncoder` directly.
 public enum ImageEncoder {
-    /// `quality` is a whole number 1-100 for JPEG, 0-100 for WebP (fractions allowed), and
-    /// ignored for PNG (lossless), as is `effort`. Errors carry no file name; callers add it
-    /// with `naming(_:)`.
+    /// The encoder that writes `format`: the table a new output format joins with one row (the
+    /// switch is exhaustive, so a stored format without an encoder does not compile).
+    public static func encoder(for format: StoredFormat) -> any ThumbnailEncoder.Type {
+        switch format {
+        case .jpeg: JPEGEncoder.self
+        case .png: PNGEncoder.self
+        case .webp: WebPEncoder.self
+        case .avif: AVIFEncoder.self
+        case .heic: HEICEncoder.self
+        }
+    }
+
+    /// `quality` must lie in the format's `QualityScale.range` (a whole number unless the scale
+    /// refines fractions) and is ignored by lossless formats, as is `effort`. Errors carry no
+    /// file name; callers add it with `naming(_:)`.
     public static func encode(
-        _ image: RGBAImage, format: ImageFormat, quality: Double, effort: EncodeEffort = .standard,
+        _ image: RGBAImage, format: StoredFormat, quality: Double, effort: EncodeEffort = .standard,
         iccProfile: ICCProfile? = nil
     ) throws(ImageError) -> [UInt8] {
-        switch format {
-        case .jpeg:
-            guard let whole = Int(exactly: quality) else {
-                throw ImageError(.invalidArgument, "JPEG quality \(quality) must be a whole number")
-            }
-            return try JPEGEncoder.encode(image, settings: .init(quality: whole, effort: effort), iccProfile: iccProfile)
-        case .webp: return try WebPEncoder.encode(image, settings: .init(quality: quality, effort: effort), iccProfile: iccProfile)
-        case .png: return try PNGEncoder.encode(image, iccProfile: iccProfile)
-        case .heif: throw ImageError(.invalidArgument, "HEIF is an input format only: thumbnails are JPEG, WebP or PNG")
-        }
+        try encoder(for: format).encode(image, quality: quality, effort: effort, iccProfile: iccProfile)
     }
 }

@@ -148,3 +148,20 @@ public enum JPEGEncoder {
         return ChromaDetail(image).favoursFullChroma ? .yuv444 : .yuv420
     }
 }
+
+extension JPEGEncoder: ThumbnailEncoder {
+    /// JPEG.
+    public static var format: StoredFormat { .jpeg }
+
+    /// Whole qualities 1-100, searched from 80 down to 40. At 500 px JPEG's bytes double over
+    /// about 32 qualities below the start (the curves in the README's Quality section).
+    public static let qualityScale: QualityScale? = QualityScale(
+        range: qualityRange, standard: .jpeg, typicalSlope: 0.022, refinesFractions: false)
+
+    /// A whole `quality` with the settings of `effort` (`Settings.init(quality:effort:)`).
+    public static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,
+                              iccProfile: ICCProfile?) throws(ImageError) -> [UInt8] {
+        let whole = try QualityScale.whole(quality, for: format)
+        return try encode(image, settings: Settings(quality: whole, effort: effort), iccProfile: iccProfile)
+    }
+}

@@ -47,3 +47,17 @@ public enum PNGEncoder {
         }
     }
 }
+
+extension PNGEncoder: ThumbnailEncoder {
+    /// PNG.
+    public static var format: StoredFormat { .png }
+
+    /// Lossless: no quality, so the budget search only shrinks the pixel size.
+    public static var qualityScale: QualityScale? { nil }
+
+    /// The default settings; `quality` and `effort` do not apply.
+    public static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,
+                              iccProfile: ICCProfile?) throws(ImageError) -> [UInt8] {
+        try encode(image, settings: Settings(), iccProfile: iccProfile)
+    }
+}

@@ -2,7 +2,7 @@ import Glibc
 
 /// Where the budget search should encode next: the quality at which the bytes should just
 /// reach the cap, assuming log(bytes) is linear in quality near the last two encodes (the
-/// secant method). Over 35-90 it nearly is for both codecs (the curves in the README's
+/// secant method). Over 35-90 it nearly is for JPEG and WebP (the curves in the README's
 /// Quality section). Replayed on every quality from the floor to the start of 13 photos at
 /// 500 px, it finds the answer in 4.0 encodes on average where bisection took 7.4.
 struct QualityPrediction: Sendable {
@@ -12,18 +12,13 @@ struct QualityPrediction: Sendable {
         var byteCount: Int
     }
 
-    /// d ln(bytes) / d quality while only one encode is known. What the photos show below the
-    /// start quality at 500 px (JPEG bytes double over about 32 qualities, WebP over 50);
-    /// from the second encode on, the measured slope takes over.
-    static func typicalSlope(for format: ImageFormat) -> Double {
-        format == .webp ? 0.013 : 0.022
-    }
-
     /// The slope last measured between two encodes, carried from one size to the next.
     private(set) var slope: Double
 
-    init(format: ImageFormat) {
-        slope = Self.typicalSlope(for: format)
+    /// Starts from the encoder's `typicalSlope` (d ln(bytes) / d quality) while only one encode
+    /// is known; from the second encode on, the measured slope takes over.
+    init(scale: QualityScale) {
+        slope = scale.typicalSlope
     }
 
     /// The quality (not rounded) whose bytes should equal `cap`, from the last two encodes

@@ -1,5 +1,5 @@
 /// Where the budget search starts and how far down it may go, for a format with a quality
-/// setting (JPEG, WebP). A result below `floor` looks broken, so past it the search shrinks
+/// setting (its encoder's `QualityScale`). A result below `floor` looks broken, so past it the search shrinks
 /// the pixel size instead.
 public struct QualityRange: Sendable, Hashable, CustomStringConvertible {
     /// The quality of the first encode, which is the result whenever it fits.
@@ -19,21 +19,18 @@ public struct QualityRange: Sendable, Hashable, CustomStringConvertible {
     /// WebP: start 75 (libwebp's own default), floor 35.
     public static let webp = QualityRange(start: 75, floor: 35)
 
-    /// Our range for `format`, nil for PNG (lossless: no quality to search).
-    public static func standard(for format: ImageFormat) -> QualityRange? {
-        switch format {
-        case .jpeg: .jpeg
-        case .webp: .webp
-        case .png, .heif: nil
-        }
+    /// Our range for `format` (its encoder's `QualityScale.standard`), nil for a lossless
+    /// format such as PNG (no quality to search).
+    public static func standard(for format: StoredFormat) -> QualityRange? {
+        ImageEncoder.encoder(for: format).qualityScale?.standard
     }
 
-    /// Throws unless `floor <= start` and both lie in the format's quality range.
-    func check(for format: ImageFormat) throws(ImageError) {
-        let allowed = format == .jpeg ? JPEGEncoder.qualityRange : WebPEncoder.qualityRange
+    /// Throws unless `floor <= start` and both lie in `scale`'s range (`format` names it).
+    func check(in scale: QualityScale, for format: StoredFormat) throws(ImageError) {
+        let allowed = scale.range
         guard allowed.contains(floor), allowed.contains(start), floor <= start else {
             throw ImageError(.invalidArgument,
-                             "\(format.messageName) quality range \(self) must have floor <= start, both in \(allowed)")
+                             "\(format.name) quality range \(self) must have floor <= start, both in \(allowed)")
         }
     }
 

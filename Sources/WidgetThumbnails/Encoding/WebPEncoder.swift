@@ -82,3 +82,19 @@ public enum WebPEncoder {
         }
     }
 }
+
+extension WebPEncoder: ThumbnailEncoder {
+    /// WebP.
+    public static var format: StoredFormat { .webp }
+
+    /// Qualities 0-100, fractions allowed, searched from 75 down to 35. At 500 px WebP's bytes
+    /// double over about 50 qualities below the start (the README's Quality section).
+    public static let qualityScale: QualityScale? = QualityScale(
+        range: qualityRange, standard: .webp, typicalSlope: 0.013, refinesFractions: true)
+
+    /// `quality` with `effort`'s level as the method.
+    public static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,
+                              iccProfile: ICCProfile?) throws(ImageError) -> [UInt8] {
+        try encode(image, settings: Settings(quality: quality, effort: effort), iccProfile: iccProfile)
+    }
+}

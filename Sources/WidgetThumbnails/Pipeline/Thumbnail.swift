@@ -7,7 +7,7 @@ public struct Thumbnail: Sendable {
     /// The encoded file (JPEG, WebP or PNG), with no EXIF/XMP and no orientation tag.
     public var bytes: [UInt8] { storedImage.bytes }
     /// The encoded format.
-    public var format: ImageFormat { storedImage.format }
+    public var format: StoredFormat { storedImage.format }
     /// Upright pixel size.
     public var size: PixelSize { storedImage.pixelSize }
     /// The encoder quality used (nil for PNG, which is lossless): whole for JPEG, in quarter
@@ -43,7 +43,7 @@ public struct Thumbnail: Sendable {
     public var hevcLoopFilters: HEVCLoopFilters?
 
     /// A thumbnail of encoded `bytes`; the checksum is computed here, once.
-    public init(bytes: [UInt8], format: ImageFormat, size: PixelSize, quality: Double?, effort: EncodeEffort? = nil,
+    public init(bytes: [UInt8], format: StoredFormat, size: PixelSize, quality: Double?, effort: EncodeEffort? = nil,
                 encodeCount: Int,
                 colorHandling: ColorHandling, renderBytesPerPixel: Int = 4, source: ImageInfo,
                 attempts: [EncodeAttempt] = [], timings: StageTimings = StageTimings(),

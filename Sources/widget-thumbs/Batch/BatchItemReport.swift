@@ -29,7 +29,7 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     var height: Int?
     /// The thumbnail's size in bytes.
     var bytes: Int?
-    var format: ImageFormat?
+    var format: StoredFormat?
     var quality: Double?
     /// The encoder effort (`--effort`); absent for PNG.
     var effort: Int?
@@ -40,7 +40,7 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     var chroma: String?
     var checksum: String?
     var orientation: Int?
-    var sourceFormat: ImageFormat?
+    var sourceFormat: SourceFormat?
     var sourceWidth: Int?
     var sourceHeight: Int?
     /// The input file's size in bytes.
@@ -92,7 +92,7 @@ struct BatchItemReport: Codable, Sendable, Equatable {
             input: input, status: .ok, output: output, width: thumbnail.size.width, height: thumbnail.size.height,
             bytes: thumbnail.bytes.count, format: thumbnail.format, quality: thumbnail.quality,
             effort: thumbnail.effort?.level, encodes: thumbnail.encodeCount,
-            chroma: thumbnail.format == .jpeg ? JPEGEncoder.Subsampling(ofJPEG: thumbnail.bytes)?.description : nil,
+            chroma: JPEGEncoder.Subsampling(ofJPEG: thumbnail.bytes)?.description,
             checksum: thumbnail.checksum.description,
             orientation: thumbnail.source.orientation.rawValue, sourceFormat: thumbnail.source.format,
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,

@@ -47,12 +47,7 @@ enum ContactSheet {
 
     private static func card(_ item: BatchItemReport, bytes: [UInt8]) -> String {
         let format = item.format ?? .jpeg
-        let mime = switch format {
-        case .jpeg: "image/jpeg"
-        case .png: "image/png"
-        case .webp: "image/webp"
-        case .heif: "image/heif"
-        }
+        let mime = format.mimeType
         let name = InputDiscovery.lastComponent(of: item.input)
         let size = "\(item.width ?? 0)x\(item.height ?? 0)"
         let quality = item.quality.map { String(format: " q%g", $0) } ?? ""

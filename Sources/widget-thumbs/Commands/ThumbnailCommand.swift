@@ -14,8 +14,8 @@ struct ThumbnailCommand: Command {
         name: "thumbnail",
         abstract: "Make one thumbnail, from a file or standard input, to a file or standard output.",
         discussion: """
-            The format comes from --format, else from the output's extension (.jpg, .jpeg, .webp, \
-            .png), else auto (JPEG when opaque, WebP with alpha). Standard input is read up to the \
+            The format comes from --format, else from the output's extension (\(WrittenFormats.extensions)), \
+            else auto (JPEG when opaque, WebP with alpha). Standard input is read up to the \
             file size limit (128 MiB). Nothing but the thumbnail is written to standard output; \
             failures go to standard error with exit status 1. Example: \
             curl -s https://example.com/photo.jpg | widget-thumbs thumbnail - -o - --format webp > t.webp
@@ -61,14 +61,10 @@ struct ThumbnailCommand: Command {
         return .success
     }
 
-    /// The format an output name's extension asks for; nil for `-` and other extensions.
+    /// The format an output name's extension asks for (`StoredFormat.fileExtensions`); nil for
+    /// `-` and other extensions.
     static func format(ofName name: String) -> OutputFormat? {
         guard name != "-", let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "jpg", "jpeg": return .jpeg
-        case "webp": return .webp
-        case "png": return .png
-        default: return nil
-        }
+        return StoredFormat(fileExtension: name[name.index(after: dot)...]).map(OutputFormat.init)
     }
 }

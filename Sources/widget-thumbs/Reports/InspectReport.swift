@@ -10,7 +10,7 @@ struct InspectReport: Encodable {
     }
 
     var file: String
-    var format: ImageFormat
+    var format: SourceFormat
     var width: Int
     var height: Int
     var orientedWidth: Int

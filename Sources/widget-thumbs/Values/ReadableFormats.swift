@@ -1,24 +1,33 @@
 import WidgetThumbnails
 
 /// The formats widget-thumbs reads, once: the names help gives them and the file extensions a
-/// folder walk takes for each (`InputDiscovery`). Help text is built from this list, so a
-/// format added here is named wherever the tool says what it reads.
+/// folder walk takes for each (`InputDiscovery`), taken from the `StoredFormat` declarations.
+/// Help text is built from this list, so a format added here is named wherever the tool says
+/// what it reads.
 enum ReadableFormats {
     struct Format {
         /// The decoder that reads it (HEIC and AVIF share the HEIF container and decoder).
-        var decoded: ImageFormat
+        var decoded: SourceFormat
         /// Its name for people: "JPEG", "HEIC".
         var name: String
         /// The extensions a folder walk takes for it, lower case (matched ignoring case).
         var extensions: [String]
+
+        /// A format we also write: its name and extensions are `stored`'s declarations, plus
+        /// `alsoRead` for names other writers use.
+        init(_ stored: StoredFormat, decoded: SourceFormat, alsoRead: [String] = []) {
+            self.decoded = decoded
+            name = stored.name
+            extensions = stored.fileExtensions + alsoRead
+        }
     }
 
     static let all: [Format] = [
-        Format(decoded: .jpeg, name: "JPEG", extensions: ["jpg", "jpeg"]),
-        Format(decoded: .png, name: "PNG", extensions: ["png"]),
-        Format(decoded: .webp, name: "WebP", extensions: ["webp"]),
-        Format(decoded: .heif, name: "HEIC", extensions: ["heic", "heif", "hif"]),
-        Format(decoded: .heif, name: "AVIF", extensions: ["avif"]),
+        Format(.jpeg, decoded: .jpeg),
+        Format(.png, decoded: .png),
+        Format(.webp, decoded: .webp),
+        Format(.heic, decoded: .heif, alsoRead: ["hif"]),
+        Format(.avif, decoded: .heif),
     ]
 
     /// Every extension a folder walk takes, in the order of `all`.

@@ -10,10 +10,9 @@ enum ThumbnailArguments {
     /// The library's defaults: what each option left out keeps.
     static let defaults = ThumbnailOptions()
 
-    /// The quality ranges the encoders start from, and the floor `--quality` sets: read from
-    /// the library here alone.
+    /// The floor `--quality` sets (JPEG's): read from the library here alone. The start
+    /// qualities help names are each encoder's (`WrittenFormats.startQualities`).
     static let jpegQuality = QualityRange.jpeg
-    static let webpQuality = QualityRange.webp
 
     static let family = OptionSpec.widgetFamily(
         help: "Size the thumbnail for this widget family (cover its largest slot, stay under its smallest archival cap) instead of --max-side.")
@@ -28,8 +27,8 @@ enum ThumbnailArguments {
         help: "The byte cap per thumbnail; at most \(ByteBudget.hardCeiling) (a larger value is clamped, with a note).")
     static let quality = OptionSpec.value(
         "quality", valueName: "q", presence: .optional,
-        help: "Start quality of the JPEG/WebP quality search, 1-100 (default: JPEG \(jpegQuality.start), "
-            + "WebP \(webpQuality.start)). The floor is \(jpegQuality.floor), or q if lower.")
+        help: "Start quality of the lossy formats' quality search, 1-100 (default: \(WrittenFormats.startQualities)). "
+            + "The floor is \(jpegQuality.floor), or q if lower.")
     static let effort = OptionSpec.value(
         "effort", valueName: "\(EncodeEffort.range.lowerBound)-\(EncodeEffort.range.upperBound)",
         presence: .defaulted(defaults.effort.description),
@@ -37,7 +36,8 @@ enum ThumbnailArguments {
             Encoder work for fewer bytes at the same quality. WebP: libwebp's method (0 fastest, \
             6 smallest). JPEG: 0 standard Huffman tables, 1-4 optimised tables, 5-6 progressive. \
             4 needs about 17% fewer WebP bytes than 1 and 3% fewer JPEG bytes than 0 for the same \
-            SSIM; 1 was the old WebP speed. PNG ignores it.
+            SSIM; 1 was the old WebP speed. AVIF: aom speed 9-4; HEIC: x265 preset ultrafast to \
+            slower (4: speed 6, medium). PNG ignores it.
             """)
     static let color = OptionSpec.choice(
         "color", valueName: "policy", default: defaults.colorPolicy,

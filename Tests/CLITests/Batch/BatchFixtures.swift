@@ -22,7 +22,7 @@ struct BatchFixtures {
     init() throws {
         root = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.file("in/nested"), withIntermediateDirectories: true)
-        let images: [(String, ImageFormat, Int, Int, Bool)] = [
+        let images: [(String, StoredFormat, Int, Int, Bool)] = [
             ("dup.jpg", .jpeg, 560, 420, false), ("dup.png", .png, 300, 200, true),
             ("gradient.jpg", .jpeg, 700, 240, false), ("logo.png", .png, 256, 256, true),
             ("opaque.png", .png, 520, 390, false), ("photo.webp", .webp, 560, 400, false),

@@ -19,7 +19,7 @@ import Testing
             #expect(text.contains("\n  \(option)"), "missing \(option)")
         }
         let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(flat.contains("(values: auto, jpeg, webp, png; default: auto)"))
+        #expect(flat.contains("(values: auto, jpeg, webp, png, avif, heic; default: auto)"))
         #expect(flat.contains("(values: convert, embed; default: convert)"))
         #expect(flat.contains("(default: 500)") && flat.contains("(default: 300000)") && flat.contains("(default: 1024)"))
         #expect(flat.contains("5-6 progressive") && flat.contains("(default: 4)"))

@@ -80,16 +80,17 @@ final class ScratchDirectory: @unchecked Sendable {
 enum Fixture {
     /// An image whose bytes start with the format's magic and then hold `seed`: enough for
     /// the store, which checks the magic and the checksum but does not decode.
-    static func storedImage(_ format: ImageFormat = .webp, seed: String = "pixels") -> StoredImage {
+    static func storedImage(_ format: StoredFormat = .webp, seed: String = "pixels") -> StoredImage {
         StoredImage(bytes: imageBytes(format, seed: seed), format: format, pixelSize: PixelSize(width: 500, height: 375))
     }
 
-    static func imageBytes(_ format: ImageFormat, seed: String) -> [UInt8] {
+    static func imageBytes(_ format: StoredFormat, seed: String) -> [UInt8] {
         let magic: [UInt8] = switch format {
         case .jpeg: [0xFF, 0xD8, 0xFF, 0xE0]
         case .png: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         case .webp: Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
-        case .heif: [0, 0, 0, 0x10] + Array("ftypheic\u{0}\u{0}\u{0}\u{0}".utf8)
+        case .avif: [0, 0, 0, 0x1C] + Array("ftypavif\u{0}\u{0}\u{0}\u{0}avifmif1".utf8)
+        case .heic: [0, 0, 0, 0x18] + Array("ftypheic\u{0}\u{0}\u{0}\u{0}mif1heic".utf8)
         }
         return magic + Array("\(seed) \(String(repeating: "x", count: 40))".utf8)
     }

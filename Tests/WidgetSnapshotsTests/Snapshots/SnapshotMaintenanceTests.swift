@@ -8,7 +8,7 @@ import Testing
 
     func commit(_ store: SnapshotStore<TestPayload>, _ revisions: ClosedRange<UInt64>) throws {
         for revision in revisions {
-            let format: ImageFormat = revision % 2 == 0 ? .png : .webp
+            let format: StoredFormat = revision % 2 == 0 ? .png : .webp
             try store.commit(revision: revision, payload: TestPayload(title: "r\(revision)", count: Int(revision)),
                              image: Fixture.storedImage(format, seed: "r\(revision)"))
         }

@@ -166,8 +166,10 @@ import Testing
         let png = Fixture.storedImage(.png)
         let mislabelled = StoredImage(bytes: png.bytes, format: .jpeg, pixelSize: png.pixelSize)
         #expect(throws: StoreError.self) { try store.commit(revision: 1, payload: Fixture.payload, image: mislabelled) }
-        let heif = StoredImage(bytes: Fixture.imageBytes(.heif, seed: "h"), format: .heif, pixelSize: png.pixelSize)
-        #expect(throws: StoreError.self) { try store.commit(revision: 1, payload: Fixture.payload, image: heif) }
+        // An input-only HEIF file cannot be labelled as anything the store holds.
+        let heif = [0, 0, 0, 0x10] + Array("ftypmif1\u{0}\u{0}\u{0}\u{0}heic".utf8)
+        let labelledWebP = StoredImage(bytes: heif, format: .webp, pixelSize: png.pixelSize)
+        #expect(throws: StoreError.self) { try store.commit(revision: 1, payload: Fixture.payload, image: labelledWebP) }
         #expect(try store.commit(revision: LayoutPath.maximumRevision, payload: Fixture.payload, image: nil) == .committed)
         #expect(Fixture.revision(of: Fixture.reader(scratch).read()) == LayoutPath.maximumRevision)
     }

@@ -36,8 +36,8 @@ import TestSupport
 }
 
 @Suite struct ByteBudgetSearchTests {
-    @Test(arguments: [ImageFormat.jpeg, .webp, .png])
-    func theCommonCaseIsOneEncodeAtTheStartQuality(format: ImageFormat) throws {
+    @Test(arguments: [StoredFormat.jpeg, .webp, .png])
+    func theCommonCaseIsOneEncodeAtTheStartQuality(format: StoredFormat) throws {
         let image = SyntheticImage.gradient(width: 500, height: 375)
         let result = try BudgetedEncoder(format: format).encode(image)
         #expect(result.encodeCount == 1)
@@ -47,8 +47,8 @@ import TestSupport
         #expect(result.bytes == (try ImageEncoder.encode(image, format: format, quality: result.quality ?? 0)))
     }
 
-    @Test(arguments: [(ImageFormat.jpeg, 20_000), (.webp, 23_000)])
-    func findsTheHighestQualityThatFits(format: ImageFormat, cap: Int) throws {
+    @Test(arguments: [(StoredFormat.jpeg, 20_000), (.webp, 23_000)])
+    func findsTheHighestQualityThatFits(format: StoredFormat, cap: Int) throws {
         let image = SyntheticImage.noise(width: 200, height: 200)
         let range = try #require(QualityRange.standard(for: format))
         // Measured directly: bytes grow with quality on this image, the start is over the
@@ -95,8 +95,8 @@ import TestSupport
     /// Caps that need a search (the start quality is over), one for every answer from just
     /// above the floor to just below the start: the prediction from the bytes finds the same
     /// highest quality that fits in well under the encodes bisection took on the same bytes.
-    @Test(arguments: [ImageFormat.jpeg, .webp])
-    func predictsTheQualityInFewerEncodesThanBisection(format: ImageFormat) throws {
+    @Test(arguments: [StoredFormat.jpeg, .webp])
+    func predictsTheQualityInFewerEncodesThanBisection(format: StoredFormat) throws {
         let path = Corpus.packageRoot.appendingPathComponent("SampleImages/photo.jpg").path
         let image = try ImageDecoder.decodeFile(atPath: path).image
         let range = try #require(QualityRange.standard(for: format))

@@ -159,8 +159,8 @@ import Testing
 }
 
 @Suite struct EncoderArgumentTests {
-    @Test(arguments: [ImageFormat.jpeg, .png, .webp])
-    func refusesAProfileThatIsNotRGB(format: ImageFormat) {
+    @Test(arguments: [StoredFormat.jpeg, .png, .webp])
+    func refusesAProfileThatIsNotRGB(format: StoredFormat) {
         let gray = SyntheticICC.profile(size: 200, colorSpace: "GRAY")
         do {
             _ = try ImageEncoder.encode(SyntheticImage.gradient(width: 8, height: 8), format: format,
@@ -173,13 +173,27 @@ import Testing
     }
 
     @Test func heifIsNotAnOutputFormat() {
-        #expect {
-            try ImageEncoder.encode(SyntheticImage.gradient(width: 8, height: 8), format: .heif, quality: 75)
-        } throws: { ($0 as? ImageError)?.code == .invalidArgument }
+        // The input-only container is no choice: only the stored formats and auto are.
+        #expect(OutputFormat(rawValue: "heif") == nil)
+        #expect(OutputFormat(rawValue: "auto") == .auto)
+        #expect(OutputFormat(rawValue: "webp") == .webp)
     }
 
-    @Test(arguments: [(ImageFormat.jpeg, 65_501), (.webp, 16_384)])
-    func refusesSizesTheFormatCannotHold(format: ImageFormat, width: Int) {
+    @Test(arguments: StoredFormat.allCases)
+    func everyStoredFormatHasTheEncoderThatWritesIt(format: StoredFormat) throws {
+        let encoder = ImageEncoder.encoder(for: format)
+        #expect(encoder.format == format)
+        let quality = encoder.qualityScale.map { Double($0.standard.start) } ?? 0
+        let bytes = try ImageEncoder.encode(SyntheticImage.gradient(width: 16, height: 12), format: format, quality: quality)
+        #expect(StoredFormat(magicBytesOf: bytes) == format)
+        if let scale = encoder.qualityScale {
+            #expect(scale.range.contains(scale.standard.floor) && scale.standard.floor <= scale.standard.start)
+            #expect(scale.typicalSlope > 0)
+        }
+    }
+
+    @Test(arguments: [(StoredFormat.jpeg, 65_501), (.webp, 16_384)])
+    func refusesSizesTheFormatCannotHold(format: StoredFormat, width: Int) {
         let wide = RGBAImage(width: width, height: 1, pixels: [UInt8](repeating: 255, count: width * 4))
         #expect(throws: ImageError.self) { try ImageEncoder.encode(wide, format: format, quality: 75) }
         do {

@@ -12,8 +12,8 @@ import Testing
         return path
     }
 
-    @Test(arguments: [ImageFormat.jpeg, .webp])
-    func aWholeFileReadThatComesUpShortIsAnError(format: ImageFormat) throws {
+    @Test(arguments: [StoredFormat.jpeg, .webp])
+    func aWholeFileReadThatComesUpShortIsAnError(format: StoredFormat) throws {
         let pixels = RGBAImage(width: 320, height: 240, pixels: (0..<(320 * 240 * 4)).map { UInt8(truncatingIfNeeded: $0 * 7) })
         let bytes = try ImageEncoder.encode(pixels, format: format, quality: 90)
         let path = try Self.temporaryFile(bytes)
