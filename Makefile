@@ -85,7 +85,7 @@ test-asan: setup
 	$(SANITIZED_TEST) --scratch-path .build/asan --sanitize=address
 
 ## test-tsan: the concurrent tests (store, locks, pipeline, batch) under ThreadSanitizer
-TSAN_TESTS ?= Snapshot|ContainerLock|ConfinedPath|ChildProcess|Batch|Pipeline
+TSAN_TESTS ?= Snapshot|ContainerLock|ConfinedPath|ChildProcess|Batch|Pipeline|Locked|StoreConcurrency
 test-tsan: setup
 	$(SANITIZED_TEST) --scratch-path .build/tsan --sanitize=thread --filter '$(TSAN_TESTS)'
 

@@ -23,17 +23,23 @@ public struct BatchRunner: Sendable {
                                       work: @escaping @Sendable (Int) -> Output,
                                       finished: @escaping @Sendable (Int, Output) -> Void = { _, _ in }) -> [Output] {
         guard count > 0 else { return [] }
-        let state = Queue<Output>(count: count)
-        let reporting = PThreadLock()
+        // The next index to hand out, and the results so far.
+        let queue = Locked((next: 0, results: [Output?](repeating: nil, count: count)))
+        // `finished` is reached only through its lock: one call at a time.
+        let reporting = Locked(finished)
         let worker: @Sendable () -> Void = {
-            while let index = state.take() {
+            while let index = queue.withLock({ queue -> Int? in
+                guard queue.next < count else { return nil }
+                defer { queue.next += 1 }
+                return queue.next
+            }) {
                 let output = work(index)
-                reporting.withLock { finished(index, output) }
-                state.store(output, at: index)
+                reporting.withLock { finished in finished(index, output) }
+                queue.withLock { $0.results[index] = output }
             }
         }
         Self.onThreads(min(jobs, count), worker)
-        return state.finishedResults()
+        return queue.withLock { $0.results.map { $0! } }
     }
 
     /// Calls `work` for every item `next` hands out until it returns nil, and `finished` (one
@@ -44,12 +50,20 @@ public struct BatchRunner: Sendable {
     public func stream<Item: Sendable, Output: Sendable>(next: @escaping @Sendable () -> Item?,
                                      work: @escaping @Sendable (Item) -> Output,
                                      finished: @escaping @Sendable (Int, Output) -> Void) {
-        let source = Source(next: next)
-        let reporting = PThreadLock()
+        // Items handed out so far, and whether `next` has run dry (it is not called again).
+        let source = Locked((count: 0, isDone: false))
+        let reporting = Locked(finished)
         let worker: @Sendable () -> Void = {
-            while let (index, item) = source.take() {
+            while let (index, item) = source.withLock({ source -> (Int, Item)? in
+                guard !source.isDone, let item = next() else {
+                    source.isDone = true
+                    return nil
+                }
+                defer { source.count += 1 }
+                return (source.count, item)
+            }) {
                 let output = work(item)
-                reporting.withLock { finished(index, output) }
+                reporting.withLock { finished in finished(index, output) }
             }
         }
         Self.onThreads(jobs, worker)
@@ -61,55 +75,5 @@ public struct BatchRunner: Sendable {
         let threads = (1..<max(1, count)).map { _ in WorkerThread(stackSize: 8 << 20, worker) }
         worker()
         threads.forEach { $0.join() }
-    }
-
-    /// Hands out a lazy source's items, numbered, one taker at a time.
-    private final class Source<Item>: @unchecked Sendable {
-        private let lock = PThreadLock()
-        private let next: () -> Item?
-        private var count = 0
-        private var isDone = false
-
-        init(next: @escaping () -> Item?) { self.next = next }
-
-        func take() -> (Int, Item)? {
-            lock.withLock {
-                guard !isDone, let item = next() else {
-                    isDone = true
-                    return nil
-                }
-                defer { count += 1 }
-                return (count, item)
-            }
-        }
-    }
-
-    /// The next index to hand out and the results so far.
-    private final class Queue<Output: Sendable>: @unchecked Sendable {
-        private let lock = PThreadLock()
-        private var next = 0
-        private let count: Int
-        private var results: [Output?]
-
-        init(count: Int) {
-            self.count = count
-            results = Array(repeating: nil, count: count)
-        }
-
-        func take() -> Int? {
-            lock.withLock {
-                guard next < count else { return nil }
-                defer { next += 1 }
-                return next
-            }
-        }
-
-        func store(_ output: Output, at index: Int) {
-            lock.withLock { results[index] = output }
-        }
-
-        func finishedResults() -> [Output] {
-            lock.withLock { results.map { $0! } }
-        }
     }
 }

@@ -1,14 +1,17 @@
 /// Keeps the sum of in-flight memory estimates under a limit: `admit` waits until the work's
 /// estimate fits beside what is already running. Work larger than the whole limit still runs,
 /// alone, so nothing is refused for being big (the decoder's own limits do that).
-public final class MemoryAdmission: @unchecked Sendable {
+public final class MemoryAdmission: Sendable {
     /// The most the admitted work may estimate at once, in bytes.
     public let limitBytes: Int
-    // Guards `inFlightBytes` and `running`; every access holds it.
-    private let condition = PThreadLock()
-    private var inFlightBytes = 0
-    private var running = 0
-    private var peakBytes = 0
+
+    private struct State {
+        var inFlightBytes = 0
+        var running = 0
+        var peakBytes = 0
+    }
+
+    private let state = Locked(State())
 
     /// Admits work while the estimates in flight stay under `limitBytes`.
     public init(limitBytes: Int) {
@@ -17,28 +20,24 @@ public final class MemoryAdmission: @unchecked Sendable {
 
     /// The highest sum of admitted estimates seen so far.
     public var peakEstimatedBytes: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return peakBytes
+        state.withLock { $0.peakBytes }
     }
 
     /// Runs `body` once `bytes` fits under the limit (or nothing else is running).
     public func admit<Result>(_ bytes: Int, _ body: () throws(ImageError) -> Result) throws(ImageError) -> Result {
         let bytes = max(0, bytes)
-        condition.lock()
-        while running > 0 && inFlightBytes + bytes > limitBytes {
-            condition.wait()
+        let limitBytes = limitBytes
+        state.withLock(when: { $0.running == 0 || $0.inFlightBytes + bytes <= limitBytes }) { state in
+            state.inFlightBytes += bytes
+            state.running += 1
+            state.peakBytes = max(state.peakBytes, state.inFlightBytes)
         }
-        inFlightBytes += bytes
-        running += 1
-        peakBytes = max(peakBytes, inFlightBytes)
-        condition.unlock()
+        // Leaving wakes the waiters (`Locked.withLock`), who look again whether they fit.
         defer {
-            condition.lock()
-            inFlightBytes -= bytes
-            running -= 1
-            condition.broadcast()
-            condition.unlock()
+            state.withLock { state in
+                state.inFlightBytes -= bytes
+                state.running -= 1
+            }
         }
         return try body()
     }

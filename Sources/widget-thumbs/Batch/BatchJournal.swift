@@ -10,7 +10,7 @@ import WidgetThumbnails
 /// also flushed to disk every `flushGroup` lines (a power cut loses at most that many). At the
 /// end of a run the manifest takes the lines over (`BatchManifest.finish`) and the journal is
 /// removed.
-final class BatchJournal: @unchecked Sendable {
+final class BatchJournal: Sendable {
     /// The format of a journal line, and of a manifest line (the manifest is a compacted journal).
     struct Line: Codable {
         var name: String
@@ -22,12 +22,16 @@ final class BatchJournal: @unchecked Sendable {
 
     let path: String
     private let durability: Durability
-    /// Appends come one item at a time (BatchRunner's `finished`); the lock keeps the descriptor
-    /// safe all the same.
-    private let lock = NSLock()
-    private var descriptor: Int32 = -1
-    private var unflushed = 0
-    private var hasFailed = false
+    /// The open journal (-1 until the first line), lines written since the last flush, and
+    /// whether a write failed. Appends come one item at a time (BatchRunner's `finished`); the
+    /// lock keeps the descriptor safe all the same.
+    private struct State {
+        var descriptor: Int32 = -1
+        var unflushed = 0
+        var hasFailed = false
+    }
+
+    private let state = Locked(State())
 
     /// The run's inputs: the journal is never one of them.
     private let inputs: InputIdentities
@@ -38,43 +42,44 @@ final class BatchJournal: @unchecked Sendable {
         self.inputs = inputs
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit { state.withLock { if $0.descriptor >= 0 { close($0.descriptor) } } }
 
     /// Records one finished item. A journal that cannot be written costs only the skipping of
     /// items after a crash, so the run goes on: the first failure is returned (to report), later
     /// ones are not.
     func append(name: String, entry: BatchManifest.Entry) -> ImageError? {
-        lock.lock()
-        defer { lock.unlock() }
-        do throws(ImageError) {
-            try write(Line(name: name, entry: entry))
-            return nil
-        } catch {
-            if hasFailed { return nil }
-            hasFailed = true
-            return error
+        state.withLock { state in
+            do throws(ImageError) {
+                try write(Line(name: name, entry: entry), &state)
+                return nil
+            } catch {
+                if state.hasFailed { return nil }
+                state.hasFailed = true
+                return error
+            }
         }
     }
 
-    private func write(_ line: Line) throws(ImageError) {
+    private func write(_ line: Line, _ state: inout State) throws(ImageError) {
         var bytes = try Self.encode(line, file: path)
         bytes.append(UInt8(ascii: "\n"))
-        if descriptor < 0 {
+        if state.descriptor < 0 {
             // Never through a symlink, into a FIFO or a device, or over an input (`RecordFileLines.open`).
-            descriptor = try RecordFileLines.open(path, flags: O_RDWR | O_CREAT | O_APPEND, inputs: inputs) ?? -1
+            state.descriptor = try RecordFileLines.open(path, flags: O_RDWR | O_CREAT | O_APPEND, inputs: inputs) ?? -1
             // A run killed in the middle of a line left it without its newline: end it, or this
             // run's first line would be glued to it and lost with it.
-            if endsInsideALine(descriptor) { bytes.insert(UInt8(ascii: "\n"), at: 0) }
+            if endsInsideALine(state.descriptor) { bytes.insert(UInt8(ascii: "\n"), at: 0) }
         }
+        let descriptor = state.descriptor
         // One write per line: with O_APPEND a line is never split by another writer.
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
         guard written == bytes.count else {
             throw ImageError(.io, "cannot append to the journal: \(String(cString: strerror(errno)))", file: path)
         }
-        unflushed += 1
-        if durability == .each, unflushed >= Self.flushGroup {
+        state.unflushed += 1
+        if durability == .each, state.unflushed >= Self.flushGroup {
             fdatasync(descriptor)
-            unflushed = 0
+            state.unflushed = 0
         }
     }
 
@@ -89,13 +94,13 @@ final class BatchJournal: @unchecked Sendable {
     /// run could write to (`RecordFileLines.open`: a regular file, not read-only, not an input
     /// of the run), never a symlink or anything else put at its name.
     func remove() {
-        lock.withLock {
-            if descriptor < 0 {
-                descriptor = (try? RecordFileLines.open(path, flags: O_RDWR, inputs: inputs)).flatMap { $0 } ?? -1
+        state.withLock { state in
+            if state.descriptor < 0 {
+                state.descriptor = (try? RecordFileLines.open(path, flags: O_RDWR, inputs: inputs)).flatMap { $0 } ?? -1
             }
-            guard descriptor >= 0 else { return }
-            close(descriptor)
-            descriptor = -1
+            guard state.descriptor >= 0 else { return }
+            close(state.descriptor)
+            state.descriptor = -1
             _ = RawPath.withCString(path) { unlink($0) }
         }
     }

@@ -116,74 +116,77 @@ struct BatchRun {
 /// is still found and named, so all shards agree on names). An input inside `--out` that the
 /// census (`InputCensus`) did not see appeared after the run began: it fails, and is kept
 /// like any input. Called one worker at a time (`BatchRunner.stream`).
-final class PlannedInputs: @unchecked Sendable {
-    private let discovery: InputDiscovery
+final class PlannedInputs: Sendable {
     private let shard: Shard?
     private let inputs: InputIdentities
-    /// Inputs of this shard handed out.
-    private(set) var count = 0
+    private let state: Locked<(discovery: InputDiscovery, count: Int)>
 
-    init(discovery: InputDiscovery, shard: Shard?, inputs: InputIdentities) {
-        self.discovery = discovery
+    init(discovery: sending InputDiscovery, shard: Shard?, inputs: InputIdentities) {
         self.shard = shard
         self.inputs = inputs
+        state = Locked((discovery, 0))
     }
 
+    /// Inputs of this shard handed out.
+    var count: Int { state.withLock { $0.count } }
+
     func next() -> PlannedInput? {
-        while var planned = discovery.next() {
-            if let identity = planned.input.identity, !inputs.contains(identity) {
-                inputs.insert(identity)
-                planned.input.discoveryError = planned.input.discoveryError ?? ImageError(
-                    .invalidArgument, "it appeared in --out after the run began (a thumbnail of this run?); it is not taken")
+        let inputs = inputs
+        let shard = shard
+        return state.withLock { state -> PlannedInput? in
+            while var planned = state.discovery.next() {
+                if let identity = planned.input.identity, !inputs.contains(identity) {
+                    inputs.insert(identity)
+                    planned.input.discoveryError = planned.input.discoveryError ?? ImageError(
+                        .invalidArgument, "it appeared in --out after the run began (a thumbnail of this run?); it is not taken")
+                }
+                if shard?.contains(planned.input.relativePath) ?? true {
+                    state.count += 1
+                    return planned
+                }
             }
-            if shard?.contains(planned.input.relativePath) ?? true {
-                count += 1
-                return planned
-            }
+            return nil
         }
-        return nil
     }
 }
 
 /// The totals, and (for `--json` and the contact sheet only) every item in input order.
-final class Results: @unchecked Sendable {
-    private let lock = NSLock()
+final class Results: Sendable {
     private let keepItems: Bool
-    private var kept: [(Int, BatchItemReport)] = []
-    private var totals: BatchSummary
+    private let state: Locked<(totals: BatchSummary, kept: [(Int, BatchItemReport)])>
 
     init(keepItems: Bool, summary: BatchSummary) {
         self.keepItems = keepItems
-        totals = summary
+        state = Locked((summary, []))
     }
 
     func add(_ item: BatchItemReport, index: Int) {
-        lock.withLock {
-            totals.add(item)
-            if keepItems { kept.append((index, item)) }
+        let keepItems = keepItems
+        state.withLock { state in
+            state.totals.add(item)
+            if keepItems { state.kept.append((index, item)) }
         }
     }
 
-    var summary: BatchSummary { lock.withLock { totals } }
-    var items: [BatchItemReport] { lock.withLock { kept.sorted { $0.0 < $1.0 }.map(\.1) } }
+    var summary: BatchSummary { state.withLock { $0.totals } }
+    var items: [BatchItemReport] { state.withLock { $0.kept.sorted { $0.0 < $1.0 }.map(\.1) } }
 }
 
 /// Problems with the batch's own record files (`RecordFileLines`: not regular files, over-long
 /// lines, a journal or manifest that cannot be written): each reported once, however often it
 /// recurs, and any of them makes the run fail. The thumbnails are fine all the same.
-final class RecordProblems: @unchecked Sendable {
-    private let lock = NSLock()
+final class RecordProblems: Sendable {
     private let console: Console
-    private var reported: Set<String> = []
+    private let reported = Locked(Set<String>())
 
     init(console: Console) {
         self.console = console
     }
 
     func report(_ error: ImageError) {
-        guard lock.withLock({ reported.insert(error.description).inserted }) else { return }
+        guard reported.withLock({ $0.insert(error.description).inserted }) else { return }
         console.report(error)
     }
 
-    var any: Bool { lock.withLock { !reported.isEmpty } }
+    var any: Bool { reported.withLock { !$0.isEmpty } }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import WidgetThumbnails
 
 /// The live line on a terminal's standard error:
 /// `[=========>          ] 12/40  2 failed  3.4/s  ETA 0:08`.
@@ -19,7 +19,7 @@ final class ProgressBar: Sendable {
 
     private let colour: Bool
     private let clock = Stopwatch()
-    private let state = Mutex(State())
+    private let state = Locked(State())
     static let width = 24
     static let window = 16
 

@@ -8,10 +8,11 @@ import WidgetThumbnails
 /// 200,000 recorded photos no longer holds 200,000 decoded reports (790 MB).
 ///
 /// The index is built once, before the workers start, and only read while they run (the
-/// compaction, after them, forgets what the journal redoes); the files stay
-/// open, and a record file that another shard replaces meanwhile (its compaction renames a new
-/// one into place) keeps its old contents behind the open descriptor.
-final class RecordIndex: @unchecked Sendable {
+/// compaction, after them, forgets what the journal redoes); a lock guards it all the same, and
+/// the lines are read outside it. The files stay open, and a record file that another shard
+/// replaces meanwhile (its compaction renames a new one into place) keeps its old contents
+/// behind the open descriptor.
+final class RecordIndex: Sendable {
     /// A name's first 128 bits of SHA-256: two names sharing one is not a practical concern, and
     /// a decoded line whose name differs is treated as no record (the input is redone).
     struct Key: Hashable, Sendable {
@@ -31,17 +32,25 @@ final class RecordIndex: @unchecked Sendable {
         case resident(Int32)
     }
 
-    private var ownFiles: Set<Int32> = []
-    /// False once an own line is in an earlier version's form, or repeats a name: compacting
-    /// would then change the manifest even when the run records nothing new.
-    private(set) var ownLinesAreCompact = true
-    private var files: [(path: String, descriptor: Int32)] = []
-    private var locations: [Key: Location] = [:]
-    private var residents: [(name: String, entry: BatchManifest.Entry, own: Bool)] = []
+    private struct State {
+        var ownFiles: Set<Int32> = []
+        var ownLinesAreCompact = true
+        var files: [(path: String, descriptor: Int32)] = []
+        var locations: [Key: Location] = [:]
+        var residents: [(name: String, entry: BatchManifest.Entry, own: Bool)] = []
+    }
+
+    private let state = Locked(State())
 
     deinit {
-        for file in files where file.descriptor >= 0 { close(file.descriptor) }
+        state.withLock { state in
+            for file in state.files where file.descriptor >= 0 { close(file.descriptor) }
+        }
     }
+
+    /// False once an own line is in an earlier version's form, or repeats a name: compacting
+    /// would then change the manifest even when the run records nothing new.
+    var ownLinesAreCompact: Bool { state.withLock { $0.ownLinesAreCompact } }
 
     /// Indexes `path`'s lines. A line of an own file (read oldest first) replaces an earlier
     /// record of its name; another shard's only fills a gap. Returns what was wrong with the
@@ -54,43 +63,60 @@ final class RecordIndex: @unchecked Sendable {
         } catch {
             return error
         }
-        let file = Int32(files.count)
-        files.append((path, descriptor))
-        if own { ownFiles.insert(file) }
-        return RecordFileLines.forEach(descriptor: descriptor, file: path) { offset, line in
-            guard let name = RecordLineName.of(line), line.count <= Int(Int32.max) else { return }
-            let key = Key(name)
-            let location = Location.line(file: file, offset: offset, length: Int32(line.count))
-            if own {
-                if locations.updateValue(location, forKey: key) != nil || !RecordLineName.isReadDirectly(line) {
-                    ownLinesAreCompact = false
+        return state.withLock { state in
+            let file = Int32(state.files.count)
+            state.files.append((path, descriptor))
+            if own { state.ownFiles.insert(file) }
+            return RecordFileLines.forEach(descriptor: descriptor, file: path) { offset, line in
+                guard let name = RecordLineName.of(line), line.count <= Int(Int32.max) else { return }
+                let key = Key(name)
+                let location = Location.line(file: file, offset: offset, length: Int32(line.count))
+                if own {
+                    if state.locations.updateValue(location, forKey: key) != nil || !RecordLineName.isReadDirectly(line) {
+                        state.ownLinesAreCompact = false
+                    }
+                } else if state.locations[key] == nil {
+                    state.locations[key] = location
                 }
-            } else if locations[key] == nil {
-                locations[key] = location
             }
         }
     }
 
     /// An earlier version's manifest entries (decoded whole: those files were small).
     func addResidents(_ entries: [String: BatchManifest.Entry], own: Bool) {
-        if own && !entries.isEmpty { ownLinesAreCompact = false }
-        for (name, entry) in entries {
-            let key = Key(name)
-            guard own || locations[key] == nil else { continue }
-            locations[key] = .resident(Int32(residents.count))
-            residents.append((name, entry, own))
+        state.withLock { state in
+            if own && !entries.isEmpty { state.ownLinesAreCompact = false }
+            for (name, entry) in entries {
+                let key = Key(name)
+                guard own || state.locations[key] == nil else { continue }
+                state.locations[key] = .resident(Int32(state.residents.count))
+                state.residents.append((name, entry, own))
+            }
         }
     }
 
-    /// The record for `name`, read back from its file.
+    /// The record for `name`, read back from its file (outside the lock: workers read theirs
+    /// side by side).
     func entry(for name: String) -> BatchManifest.Entry? {
-        guard let location = locations[Key(name)] else { return nil }
-        switch location {
-        case .resident(let index):
-            let resident = residents[Int(index)]
-            return resident.name == name ? resident.entry : nil
-        case .line(let file, let offset, let length):
-            guard let line = read(file: file, offset: offset, length: length),
+        enum Found { case resident(BatchManifest.Entry?), line(descriptor: Int32, offset: Int64, length: Int32) }
+        let found: Found? = state.withLock { state in
+            switch state.locations[Key(name)] {
+            case nil:
+                return nil
+            case .resident(let index):
+                let resident = state.residents[Int(index)]
+                return .resident(resident.name == name ? resident.entry : nil)
+            case .line(let file, let offset, let length):
+                return .line(descriptor: state.files[Int(file)].descriptor, offset: offset, length: length)
+            }
+        }
+        switch found {
+        case nil:
+            return nil
+        case .resident(let entry):
+            return entry
+        case .line(let descriptor, let offset, let length):
+            guard let line = Self.read(descriptor: descriptor, offset: offset, length: length),
                   let decoded = try? JSONDecoder().decode(BatchJournal.Line.self, from: Data(line)),
                   decoded.name == name else { return nil }
             return decoded.entry
@@ -99,38 +125,41 @@ final class RecordIndex: @unchecked Sendable {
 
     /// Forgets `name`'s record: this run's journal redoes it.
     func forget(_ name: String) {
-        locations[Key(name)] = nil
+        state.withLock { _ = $0.locations.removeValue(forKey: Key(name)) }
     }
 
     /// The run's own earlier records not forgotten, outside `journalFile` (the compaction copies
     /// that one whole), as raw lines (or encoded, for an earlier version's entries), in file order.
     func ownRecords(outside journalFile: String, _ body: ([UInt8]) throws(ImageError) -> Void) throws(ImageError) {
-        var kept: [(file: Int32, offset: Int64, length: Int32)] = []
-        var keptResidents: [Int32] = []
-        for location in locations.values {
-            switch location {
-            case .line(let file, let offset, let length) where ownFiles.contains(file) && files[Int(file)].path != journalFile:
-                kept.append((file, offset, length))
-            case .resident(let index) where residents[Int(index)].own:
-                keptResidents.append(index)
-            case .line, .resident:
-                continue // another shard's: it stays in that shard's file
+        let (kept, keptResidents) = state.withLock { state in
+            var kept: [(file: Int32, descriptor: Int32, offset: Int64, length: Int32)] = []
+            var keptResidents: [(index: Int32, name: String, entry: BatchManifest.Entry)] = []
+            for location in state.locations.values {
+                switch location {
+                case .line(let file, let offset, let length)
+                    where state.ownFiles.contains(file) && state.files[Int(file)].path != journalFile:
+                    kept.append((file, state.files[Int(file)].descriptor, offset, length))
+                case .resident(let index) where state.residents[Int(index)].own:
+                    let resident = state.residents[Int(index)]
+                    keptResidents.append((index, resident.name, resident.entry))
+                case .line, .resident:
+                    continue // another shard's: it stays in that shard's file
+                }
             }
+            return (kept, keptResidents)
         }
-        for index in keptResidents.sorted() {
-            let resident = residents[Int(index)]
+        for resident in keptResidents.sorted(by: { $0.index < $1.index }) {
             try body(try BatchJournal.encode(.init(name: resident.name, entry: resident.entry), file: journalFile))
         }
         for record in kept.sorted(by: { ($0.file, $0.offset) < ($1.file, $1.offset) }) {
-            guard let line = read(file: record.file, offset: record.offset, length: record.length),
+            guard let line = Self.read(descriptor: record.descriptor, offset: record.offset, length: record.length),
                   let current = BatchJournal.currentForm(of: line[...], file: journalFile) else { continue }
             try body(current)
         }
     }
 
-    private func read(file: Int32, offset: Int64, length: Int32) -> [UInt8]? {
+    private static func read(descriptor: Int32, offset: Int64, length: Int32) -> [UInt8]? {
         var line = [UInt8](repeating: 0, count: Int(length))
-        let descriptor = files[Int(file)].descriptor
         let count = line.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, off_t(offset)) }
         return count == Int(length) ? line : nil
     }

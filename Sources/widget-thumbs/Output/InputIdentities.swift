@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import WidgetThumbnails
 
@@ -7,9 +6,8 @@ import WidgetThumbnails
 /// holds every input that lies inside `--out` (the only place a thumbnail could land on it) and
 /// any input that is the contact sheet's file, all found before the first output is put in
 /// place (`InputCensus`). Safe to share between the batch's workers.
-final class InputIdentities: @unchecked Sendable {
-    private let lock = NSLock()
-    private var identities: Set<FileIdentity> = []
+final class InputIdentities: Sendable {
+    private let identities = Locked(Set<FileIdentity>())
 
     init() {}
 
@@ -27,6 +25,6 @@ final class InputIdentities: @unchecked Sendable {
         if fstat(STDIN_FILENO, &status) == 0 { insert(FileIdentity(status)) }
     }
 
-    func insert(_ identity: FileIdentity) { lock.withLock { _ = identities.insert(identity) } }
-    func contains(_ identity: FileIdentity) -> Bool { lock.withLock { identities.contains(identity) } }
+    func insert(_ identity: FileIdentity) { identities.withLock { _ = $0.insert(identity) } }
+    func contains(_ identity: FileIdentity) -> Bool { identities.withLock { $0.contains(identity) } }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import WidgetThumbnails
 
 /// Where the CLI's text goes: standard output for results and help, standard error for
@@ -24,11 +23,7 @@ struct Console: Sendable {
 
     /// The first failed write's `errno` on standard output, 0 while none failed. Shared by
     /// every copy of this console (batch workers write from several threads).
-    private final class OutputFailure: Sendable {
-        let code = Atomic<Int32>(0)
-    }
-
-    private let outputFailure = OutputFailure()
+    private let outputFailure = Locked<Int32>(0)
 
     /// Writes `text` and a newline.
     func write(_ text: String, to stream: Stream = .output) {
@@ -39,15 +34,15 @@ struct Console: Sendable {
             _ = DescriptorWriter.writeAll(bytes, to: stream.descriptor)
             return
         }
-        guard outputFailure.code.load(ordering: .acquiring) == 0 else { return }
+        guard outputFailure.withLock({ $0 }) == 0 else { return }
         if let code = DescriptorWriter.writeAll(bytes, to: stream.descriptor) {
-            _ = outputFailure.code.compareExchange(expected: 0, desired: code, ordering: .acquiringAndReleasing)
+            outputFailure.withLock { if $0 == 0 { $0 = code } }
         }
     }
 
     /// The failed write on standard output, if one failed so far.
     var outputError: ImageError? {
-        let code = outputFailure.code.load(ordering: .acquiring)
+        let code = outputFailure.withLock { $0 }
         return code == 0 ? nil : StandardOutput.failure(code)
     }
 
