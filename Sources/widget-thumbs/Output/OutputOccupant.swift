@@ -35,12 +35,15 @@ enum OutputOccupant: Equatable {
             }
             return .nothing
         }
-        for identity in FileIdentity.both(path) where inputs.contains(identity) {
+        // Where a symlink leads, read once: the identities below and the kind come from it.
+        var target = link
+        let isLink = (link.st_mode & S_IFMT) == S_IFLNK
+        let leads = isLink && RawPath.withCString(path, { stat($0, &target) }) == 0
+        for identity in [FileIdentity(link)] + (leads ? [FileIdentity(target)] : []) where inputs.contains(identity) {
             throw ImageError(.invalidArgument,
                              "the output would replace this file, an input of this run; choose another output", file: path)
         }
-        var target = link
-        if (link.st_mode & S_IFMT) == S_IFLNK, RawPath.withCString(path, { stat($0, &target) }) != 0 {
+        if isLink && !leads {
             return .symlink // dangling or a loop: only the link itself is there
         }
         let kind = ((link.st_mode & S_IFMT) == S_IFLNK ? "a symlink to " : "") + FileKind.name(of: target.st_mode)
