@@ -8,7 +8,7 @@ public enum DecodeMemoryEstimate {
     /// colour, orient and encode stages make.
     public static func bytes(for info: ImageInfo, fileBytes: Int, options: ThumbnailOptions) -> Int {
         let box = options.box(forSource: info.orientedSize)
-        let decode = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box, heif: options.heif)
+        let decode = options.decodeOptions(targetBox: box)
         return fileBytes + ImageDecoder.decoder(for: info.format).peakDecodeBytes(info, box: box, options: decode)
             + thumbnailBytes(box)
     }

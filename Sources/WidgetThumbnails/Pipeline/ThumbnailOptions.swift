@@ -83,4 +83,10 @@ public struct ThumbnailOptions: Sendable, Equatable {
     public func box(forSource sourceSize: PixelSize) -> PixelSize {
         family.map { FamilySizing.box(for: $0, sourceSize: sourceSize, devices: chosenDevices) } ?? box
     }
+
+    /// What the decoder is told for a thumbnail in `box`: these limits, strictness and HEIF
+    /// options. The pipeline decodes with it and the batch's memory estimate sizes with it.
+    func decodeOptions(targetBox box: PixelSize) -> DecodeOptions {
+        DecodeOptions(limits: limits, strictness: strictness, targetBox: box, heif: heif)
+    }
 }

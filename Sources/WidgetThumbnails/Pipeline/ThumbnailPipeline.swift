@@ -53,8 +53,7 @@ public struct ThumbnailPipeline: Sendable {
         guard box.width > 0, box.height > 0 else {
             throw ImageError(.invalidArgument, "the thumbnail box \(box) is empty")
         }
-        let decodeOptions = DecodeOptions(limits: options.limits, strictness: options.strictness, targetBox: box,
-                                          heif: options.heif)
+        let decodeOptions = options.decodeOptions(targetBox: box)
         let source = try timings.measure(\.decode) { () throws(ImageError) in
             try ScaledSource.open(session, options: decodeOptions)
         }

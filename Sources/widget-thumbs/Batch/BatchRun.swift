@@ -135,8 +135,7 @@ final class PlannedInputs: Sendable {
         let shard = shard
         return state.withLock { state -> PlannedInput? in
             while var planned = state.discovery.next() {
-                if let identity = planned.input.identity, !inputs.contains(identity) {
-                    inputs.insert(identity)
+                if let identity = planned.input.identity, inputs.insert(identity) {
                     planned.input.discoveryError = planned.input.discoveryError ?? ImageError(
                         .invalidArgument, "it appeared in --out after the run began (a thumbnail of this run?); it is not taken")
                 }

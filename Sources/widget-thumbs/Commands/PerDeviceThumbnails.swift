@@ -38,6 +38,7 @@ struct PerDeviceThumbnails {
         guard let family = options.family else { return .failure }
         let bytes = input == "-" ? try StandardInput.readAll(maxBytes: options.limits.maxFileBytes) : nil
         var files: [Report.File] = []
+        let original = bytes == nil ? FileIdentity(path: input) : nil
         for variant in FamilySizing.variants(for: family, devices: options.chosenDevices) {
             var variantOptions = options
             variantOptions.devices = variant.devices
@@ -48,7 +49,7 @@ struct PerDeviceThumbnails {
                 try pipeline.thumbnail(atPath: input)
             }
             let path = Self.name(output, variant: variant.name)
-            if let original = FileIdentity(path: input), original == FileIdentity(path: path) {
+            if let original, original == FileIdentity(path: path) {
                 throw ImageError(.invalidArgument, "the output is the input; choose another output", file: path)
             }
             try OutputFile.write(thumbnail.bytes, toPath: path)

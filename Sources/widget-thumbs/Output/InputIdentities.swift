@@ -25,6 +25,8 @@ final class InputIdentities: Sendable {
         if fstat(STDIN_FILENO, &status) == 0 { insert(FileIdentity(status)) }
     }
 
-    func insert(_ identity: FileIdentity) { identities.withLock { _ = $0.insert(identity) } }
+    /// Adds `identity`; true when it was not known before (one lock for the question and the answer).
+    @discardableResult
+    func insert(_ identity: FileIdentity) -> Bool { identities.withLock { $0.insert(identity).inserted } }
     func contains(_ identity: FileIdentity) -> Bool { identities.withLock { $0.contains(identity) } }
 }

@@ -16,7 +16,7 @@ import WidgetThumbnails
 /// character device (a terminal, `/dev/null`, what `/dev/stdout` leads to): those are written
 /// into (`OutputFile.writeCommandOutput`) or refused (batch outputs and records, which are
 /// only ever files).
-enum OutputOccupant: Equatable {
+enum OutputOccupant {
     /// Nothing: the writer creates the file, never replacing one that appears meanwhile.
     case nothing
     /// A regular file of `bytes` bytes, at the path itself.
@@ -46,11 +46,11 @@ enum OutputOccupant: Equatable {
         if isLink && !leads {
             return .symlink // dangling or a loop: only the link itself is there
         }
-        let kind = ((link.st_mode & S_IFMT) == S_IFLNK ? "a symlink to " : "") + FileKind.name(of: target.st_mode)
+        let kind = (isLink ? "a symlink to " : "") + FileKind.name(of: target.st_mode)
         switch target.st_mode & S_IFMT {
         case S_IFIFO, S_IFCHR:
             return .stream(kind: kind)
-        case S_IFREG where (link.st_mode & S_IFMT) == S_IFLNK:
+        case S_IFREG where isLink:
             return .symlink
         case S_IFREG:
             if let reason = readOnlyReason(path, link) {

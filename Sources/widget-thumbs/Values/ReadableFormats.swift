@@ -6,8 +6,6 @@ import WidgetThumbnails
 /// what it reads.
 enum ReadableFormats {
     struct Format {
-        /// The decoder that reads it (HEIC and AVIF share the HEIF container and decoder).
-        var decoded: SourceFormat
         /// Its name for people: "JPEG", "HEIC".
         var name: String
         /// The extensions a folder walk takes for it, lower case (matched ignoring case).
@@ -15,19 +13,18 @@ enum ReadableFormats {
 
         /// A format we also write: its name and extensions are `stored`'s declarations, plus
         /// `alsoRead` for names other writers use.
-        init(_ stored: StoredFormat, decoded: SourceFormat, alsoRead: [String] = []) {
-            self.decoded = decoded
+        init(_ stored: StoredFormat, alsoRead: [String] = []) {
             name = stored.name
             extensions = stored.fileExtensions + alsoRead
         }
     }
 
     static let all: [Format] = [
-        Format(.jpeg, decoded: .jpeg),
-        Format(.png, decoded: .png),
-        Format(.webp, decoded: .webp),
-        Format(.heic, decoded: .heif, alsoRead: ["hif"]),
-        Format(.avif, decoded: .heif),
+        Format(.jpeg),
+        Format(.png),
+        Format(.webp),
+        Format(.heic, alsoRead: ["hif"]),
+        Format(.avif),
     ]
 
     /// Every extension a folder walk takes, in the order of `all`.

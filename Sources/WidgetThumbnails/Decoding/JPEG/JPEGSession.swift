@@ -57,9 +57,6 @@ final class JPEGSession {
         opened = consume reader
     }
 
-    /// The encoded size in bytes.
-    var sourceBytes: Int { source.count }
-
     /// Starts a reader at the shrink-on-load scale for `targetBox` (full size without one) and
     /// runs `body` with the plan and the reader, ready to hand out `plan.size.height` rows. The
     /// first call uses the reader the session opened; later calls open libjpeg again.
