@@ -32,8 +32,7 @@ struct ContainerVerifier {
         if manifestLost {
             let revisions = snapshotNames.compactMap { if case .snapshot(let revision) = $0.1 { revision } else { nil } }
             problem(.missingManifest, Manifest.fileName,
-                    "\(Manifest.lost(snapshotCount: revisions.count, newestRevision: revisions.max()!)): the container is "
-                        + "damaged, not empty; \(Manifest.recoverHint)")
+                    Manifest.lostDamage(snapshotCount: revisions.count, newestRevision: revisions.max()!))
         }
         for (name, path) in snapshotNames {
             guard let path, case .snapshot(let revision) = path else { continue }

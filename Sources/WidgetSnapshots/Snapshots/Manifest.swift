@@ -19,6 +19,12 @@ struct Manifest: Sendable, Equatable {
     /// The repair, as the reader and `verify` state it after a damaged manifest.
     static let recoverHint = "recover re-points current.json at the newest complete revision"
 
+    /// A lost manifest as the reader and `verify` report it: what is missing, that the
+    /// container is damaged rather than empty, and the repair.
+    static func lostDamage(snapshotCount count: Int, newestRevision newest: UInt64) -> String {
+        "\(lost(snapshotCount: count, newestRevision: newest)): the container is damaged, not empty; \(recoverHint)"
+    }
+
     var encoded: [UInt8] {
         let text = "{\"schemaVersion\":\(Self.schemaVersion),\"revision\":\(revision),\"snapshot\":\"\(snapshot)\",\"checksum\":\"\(checksum)\"}\n"
         return Array(text.utf8)

@@ -105,8 +105,7 @@ public struct SnapshotReader<Payload: Decodable & Sendable>: Sendable {
             throw ReadFailure(.snapshotRejected, error.description)
         }
         guard let newest = revisions.max() else { return nil }
-        return ReadFailure(.manifestMissing, "\(Manifest.lost(snapshotCount: revisions.count, newestRevision: newest)): "
-                                             + "the container is damaged, not empty; \(Manifest.recoverHint)")
+        return ReadFailure(.manifestMissing, Manifest.lostDamage(snapshotCount: revisions.count, newestRevision: newest))
     }
 
     /// Reads of the manifest chain before a missing file is reported as missing.

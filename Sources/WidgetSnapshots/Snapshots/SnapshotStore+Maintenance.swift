@@ -45,13 +45,7 @@ extension SnapshotStore {
         defer { lock.release() }
         let committed = try committedManifest()
         if let committed {
-            let reason: String?
-            do {
-                reason = try loader.incompleteness(of: committed.revision, checksum: committed.checksum, as: Payload.self).reason
-            } catch {
-                throw StoreError(error)
-            }
-            if let reason {
+            if let reason = try incompleteness(of: committed) {
                 throw .corruptContainer(reason: "current.json names revision \(committed.revision), which is not complete "
                                             + "(\(reason)); gc deleted nothing: \(Manifest.recoverHint)")
             }

@@ -60,7 +60,7 @@ extension SnapshotStore {
         throw .corruptContainer(reason: "current.json is missing and no snapshot is complete (\(reasons))")
     }
 
-    /// What the committed chain looks like, for `recoverManifest()` and gc.
+    /// What the committed chain looks like, for `recoverManifest()`.
     enum RecoveryState {
         /// The manifest and everything it names are complete.
         case intact(revision: UInt64)
@@ -93,13 +93,17 @@ extension SnapshotStore {
             manifest = nil
         }
         guard let manifest else { return try snapshotRevisions().isEmpty ? .empty : .lost }
-        let reason: String?
+        guard let reason = try incompleteness(of: manifest) else { return .intact(revision: manifest.revision) }
+        return .damaged(revision: manifest.revision, reason: reason)
+    }
+
+    /// Why what `manifest` names is not complete (its snapshot's checksum and parse, its
+    /// image's size and SHA-256), nil when it is: what recover and gc both check first.
+    func incompleteness(of manifest: Manifest) throws(StoreError) -> String? {
         do {
-            reason = try loader.incompleteness(of: manifest.revision, checksum: manifest.checksum, as: Payload.self).reason
+            return try loader.incompleteness(of: manifest.revision, checksum: manifest.checksum, as: Payload.self).reason
         } catch {
             throw StoreError(error)
         }
-        guard let reason else { return .intact(revision: manifest.revision) }
-        return .damaged(revision: manifest.revision, reason: reason)
     }
 }

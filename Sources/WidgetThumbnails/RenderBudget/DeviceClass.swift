@@ -82,19 +82,21 @@ public struct DeviceClass: Sendable, Hashable, CustomStringConvertible {
     /// The row with only the slots shown on `version` (nil when the row does not describe it).
     func narrowed(toOS version: Int) -> DeviceClass? {
         guard osVersions.contains(version) else { return nil }
-        return DeviceClass(id: id, platform: platform, screen: screen, scale: scale, osVersions: [version], label: label,
-                           names: names, droppedBy: droppedBy, note: note,
-                           slots: slots.filter { $0.osVersions.contains(version) }.map { slot in
-                               Slot(family: slot.family, surface: slot.surface, pixels: slot.pixels, osVersions: [version],
-                                    source: slot.source, capPixels: slot.capPixels, capRule: slot.capRule)
-                           })
+        return with(osVersions: [version], slots: slots.filter { $0.osVersions.contains(version) }.map { slot in
+            Slot(family: slot.family, surface: slot.surface, pixels: slot.pixels, osVersions: [version],
+                 source: slot.source, capPixels: slot.capPixels, capRule: slot.capRule)
+        })
     }
 
     /// The row with only the slots `keep` accepts (nil when none is left).
     func keepingSlots(_ keep: (Slot) -> Bool) -> DeviceClass? {
         let kept = slots.filter(keep)
-        guard !kept.isEmpty else { return nil }
-        return DeviceClass(id: id, platform: platform, screen: screen, scale: scale, osVersions: osVersions, label: label,
-                           names: names, droppedBy: droppedBy, note: note, slots: kept)
+        return kept.isEmpty ? nil : with(osVersions: osVersions, slots: kept)
+    }
+
+    /// This row with other OS versions and slots, everything else kept.
+    private func with(osVersions: [Int], slots: [Slot]) -> DeviceClass {
+        DeviceClass(id: id, platform: platform, screen: screen, scale: scale, osVersions: osVersions, label: label,
+                    names: names, droppedBy: droppedBy, note: note, slots: slots)
     }
 }
