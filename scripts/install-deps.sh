@@ -32,14 +32,16 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
 fi
 
 missing=()
-for package in "${PACKAGES[@]}"; do
-    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-    [[ "$status" == "install ok installed" ]] || missing+=("$package")
-done
+# Adds $1 to missing unless dpkg has it installed.
+need() {
+    local status
+    status=$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$1")
+}
+for package in "${PACKAGES[@]}"; do need "$package"; done
+# The encoder plugins only where the archive has them (libheif 1.16 and later).
 for package in "${HEIF_ENCODER_PLUGINS[@]}"; do
-    apt-cache show "$package" >/dev/null 2>&1 || continue
-    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-    [[ "$status" == "install ok installed" ]] || missing+=("$package")
+    apt-cache show "$package" >/dev/null 2>&1 && need "$package"
 done
 if ((${#missing[@]} == 0)); then
     exit 0
