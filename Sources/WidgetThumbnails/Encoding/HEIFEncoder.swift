@@ -73,6 +73,9 @@ extension HEIFCodecEncoder {
     /// The codec's format (AVIF or HEIC).
     public static var format: StoredFormat { codec.format }
 
+    /// Both codecs get an alpha plane when some pixel is not opaque.
+    public static var storesAlpha: Bool { true }
+
     /// A whole `quality` with `effort`'s aom speed or x265 preset.
     public static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,
                               iccProfile: ICCProfile?) throws(ImageError) -> [UInt8] {

@@ -150,6 +150,9 @@ public enum JPEGEncoder {
 }
 
 extension JPEGEncoder: ThumbnailEncoder {
+    /// JPEG has no alpha: a transparent pixel is flattened onto white.
+    public static var storesAlpha: Bool { false }
+
     /// JPEG.
     public static var format: StoredFormat { .jpeg }
 

@@ -54,6 +54,8 @@ extension PNGEncoder: ThumbnailEncoder {
 
     /// Lossless: no quality, so the budget search only shrinks the pixel size.
     public static var qualityScale: QualityScale? { nil }
+    /// PNG keeps alpha (RGBA, or RGB when every pixel is opaque).
+    public static var storesAlpha: Bool { true }
 
     /// The default settings; `quality` and `effort` do not apply.
     public static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,

@@ -7,6 +7,8 @@ public protocol ThumbnailEncoder {
     static var format: StoredFormat { get }
     /// How the quality setting behaves; nil for a lossless format (no quality to search).
     static var qualityScale: QualityScale? { get }
+    /// Whether the format keeps alpha; without it a transparent pixel is flattened onto white.
+    static var storesAlpha: Bool { get }
     /// One encode at `quality` (ignored when `qualityScale` is nil) with the settings of
     /// `effort`, embedding `iccProfile`. Errors carry no file name.
     static func encode(_ image: RGBAImage, quality: Double, effort: EncodeEffort,

@@ -84,6 +84,9 @@ public enum WebPEncoder {
 }
 
 extension WebPEncoder: ThumbnailEncoder {
+    /// WebP keeps alpha (lossy WebP codes it losslessly beside the picture).
+    public static var storesAlpha: Bool { true }
+
     /// WebP.
     public static var format: StoredFormat { .webp }
 

@@ -95,6 +95,52 @@ enum ScaledSource {
         }
     }
 
+    /// The whole image at the decode's scale (stored orientation), in memory: what a crop or
+    /// several outputs are cut from, so no output decodes again. JPEG decodes at its DCT scale
+    /// for the box the source was opened with; PNG and HEIF at full size (`fullSize`, the
+    /// probe's stored size); WebP as decoded.
+    func materialized(fullSize: PixelSize) throws(ImageError) -> RGBAImage {
+        switch self {
+        case .decoded(let decoded):
+            return decoded.image
+        case .heifPixels(let pixels, _, _):
+            return pixels.rgbaImage()
+        case .hevcTiles(let tiles, let options):
+            do {
+                var ignored = 0.0
+                return try tiles.resampled(to: fullSize, decodeSeconds: &ignored)
+            } catch {
+                let (pixels, _, _) = try HEIFFile(tiles.bytes, limits: options.limits).decode(options)
+                return pixels.rgbaImage()
+            }
+        case .jpeg(let session, let targetBox):
+            return try session.withScaledReader(targetBox: targetBox) { (plan, reader) throws(ImageError) -> RGBAImage in
+                try Self.collect(plan.size) { append throws(ImageError) in
+                    try reader.forEachRows { rows in append(rows) }
+                }
+            }
+        case .png(let session):
+            return try session.withReader { (reader) throws(ImageError) -> RGBAImage in
+                try Self.collect(reader.info.size) { append throws(ImageError) in
+                    try reader.forEachRow { _, row in append(row) }
+                }
+            }
+        }
+    }
+
+    /// Every row `feed` produces, top to bottom, as one image of `size`.
+    private static func collect(
+        _ size: PixelSize, _ feed: (_ append: (UnsafeBufferPointer<UInt8>) -> Void) throws(ImageError) -> Void
+    ) throws(ImageError) -> RGBAImage {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(size.area * 4)
+        try feed { rows in pixels.append(contentsOf: rows) }
+        guard pixels.count == size.area * 4 else {
+            throw ImageError(.corruptImage, "the decoder gave \(pixels.count / max(1, size.width * 4)) of \(size.height) rows")
+        }
+        return RGBAImage(width: size.width, height: size.height, pixels: pixels)
+    }
+
     /// The image resampled to `size`, without the decode time.
     func resampled(to size: PixelSize) throws(ImageError) -> RGBAImage {
         var ignored = 0.0

@@ -35,6 +35,14 @@ public struct Thumbnail: Sendable {
     public var attempts: [EncodeAttempt]
     /// How long each stage took.
     public var timings: StageTimings
+    /// The widget family the thumbnail was made for (`ThumbnailOptions.family`), or nil.
+    public var family: WidgetFamily?
+    /// For a `.cover` thumbnail, the window of the upright original it shows (in the
+    /// original's pixels); nil for `.contain`, which shows it all.
+    public var crop: PixelRect?
+    /// What WidgetKit's rendering modes do to it, with warnings; nil where it was not measured
+    /// (a `Thumbnail` made by hand).
+    public var appearance: RenderAppearance?
     /// For a HEIF original, which image the thumbnail was made from (the primary, or an
     /// embedded thumbnail and why) and whether HEVC's in-loop filters ran. Nil for other formats.
     public var heif: HEIFDecodeResult?

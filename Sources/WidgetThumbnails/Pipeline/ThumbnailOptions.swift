@@ -11,6 +11,12 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// When set, sizes the thumbnail for this widget family instead of `box`: it covers the
     /// family's largest slot and stays under its smallest archival cap. Default nil.
     public var family: WidgetFamily?
+    /// How the thumbnail fills its box (or the family's slot). Default `.contain`: the whole
+    /// picture, fitted inside. `.cover` crops it to the box's shape (with `family`, the shape
+    /// of the family's largest slot on `devices`, covering every one of its slots).
+    public var fit = FitMode.contain
+    /// Where a `.cover` crop's window goes. Default `.centre`, as SwiftUI's fill would crop.
+    public var crop = CropPosition.centre
     /// The devices `family` sizes for and the render cost reports on. Default nil: every
     /// current device of the built-in catalogue (`WidgetCatalog.devices(_:)` chooses others).
     public var devices: [DeviceClass]?
@@ -82,6 +88,20 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// The box for a source of `sourceSize`: the family's (on `chosenDevices`), or `box`.
     public func box(forSource sourceSize: PixelSize) -> PixelSize {
         family.map { FamilySizing.box(for: $0, sourceSize: sourceSize, devices: chosenDevices) } ?? box
+    }
+
+    /// The upright size a `.cover` thumbnail is cropped and resampled to (before the never-
+    /// upscale rule): the family's slot shape on `chosenDevices` (`FamilySizing.coverSize`),
+    /// or `box` itself.
+    public var coverTarget: PixelSize {
+        family.flatMap { FamilySizing.coverSize(for: $0, devices: chosenDevices) } ?? box
+    }
+
+    /// These options for `family`, the rest unchanged: one output of a several-family call.
+    public func forFamily(_ family: WidgetFamily) -> ThumbnailOptions {
+        var options = self
+        options.family = family
+        return options
     }
 
     /// What the decoder is told for a thumbnail in `box`: these limits, strictness and HEIF

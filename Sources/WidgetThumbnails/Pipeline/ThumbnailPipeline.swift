@@ -46,7 +46,43 @@ public struct ThumbnailPipeline: Sendable {
         }
     }
 
+    /// One thumbnail per family in `families` (in that order), each with these options made
+    /// for its family (`ThumbnailOptions.forFamily`), all from one decode of the file at
+    /// `path`: the decode is kept in memory at the scale the largest output needs and each
+    /// output is cropped (`fit` `.cover`) and resampled from it. Errors name the file.
+    public func thumbnails(atPath path: String, families: [WidgetFamily]) throws(ImageError) -> [Thumbnail] {
+        try thumbnails(of: ThumbnailInput.open(atPath: path, maxBytes: options.limits.maxFileBytes),
+                       families: families, file: path)
+    }
+
+    /// `thumbnails(atPath:families:)` for an opened input; `file` names it in errors.
+    public func thumbnails(of input: ThumbnailInput, families: [WidgetFamily],
+                           file: String? = nil) throws(ImageError) -> [Thumbnail] {
+        do {
+            return try input.withSession(limits: options.limits, strictness: options.strictness) {
+                (session) throws(ImageError) -> [Thumbnail] in try thumbnails(of: session, families: families)
+            }
+        } catch {
+            throw error.naming(file)
+        }
+    }
+
+    /// `thumbnails(atPath:families:)` for an input its caller has opened (as
+    /// `thumbnail(of:file:)` takes one); `file` names it in errors.
+    public func thumbnails(of session: DecodeSession, families: [WidgetFamily],
+                           file: String? = nil) throws(ImageError) -> [Thumbnail] {
+        do throws(ImageError) {
+            guard !families.isEmpty else { throw ImageError(.invalidArgument, "no widget family was asked for") }
+            return try makeFromOneDecode(session, outputs: families.map(options.forFamily))
+        } catch {
+            throw error.naming(file)
+        }
+    }
+
     private func make(_ session: DecodeSession) throws(ImageError) -> Thumbnail {
+        // A contained picture streams through the resampler (JPEG and PNG never hold the
+        // picture whole); a crop is cut from the picture in memory.
+        if options.fit == .cover { return try makeFromOneDecode(session, outputs: [options])[0] }
         var timings = StageTimings()
         let info = session.info
         let box = options.box(forSource: info.orientedSize)
@@ -87,14 +123,128 @@ public struct ThumbnailPipeline: Sendable {
         }
         timings.move(shrinkDecode, from: \.encode, to: \.decode)
 
+        return Self.thumbnail(encoded, first: first, color: color, options: options, source: info,
+                              timings: timings, heif: source.heif, crop: nil)
+    }
+
+    /// The finished thumbnail of `encoded`, its appearance measured on `first` (the image the
+    /// budget search started from) as `encoded`'s format stores it.
+    private static func thumbnail(_ encoded: EncodedImage, first: RGBAImage, color: ColorConverter.Result,
+                                  options: ThumbnailOptions, source: ImageInfo, timings: StageTimings,
+                                  heif: HEIFDecodeResult?, crop: PixelRect?) -> Thumbnail {
         // Embedded wide-gamut profiles render in extended range on iOS: 8 bytes a pixel.
         let wideColour = color.outputProfile != nil  // only profiles that are not sRGB are embedded
-        return Thumbnail(bytes: encoded.bytes, format: encoded.format, size: encoded.size,
-                         quality: encoded.quality, effort: encoded.quality == nil ? nil : options.effort,
-                         encodeCount: encoded.encodeCount,
-                         colorHandling: color.handling,
-                         renderBytesPerPixel: wideColour ? 8 : 4,
-                         source: info, attempts: encoded.attempts, timings: timings, heif: source.heif,
-                         renderDevices: options.chosenDevices)
+        var thumbnail = Thumbnail(bytes: encoded.bytes, format: encoded.format, size: encoded.size,
+                                  quality: encoded.quality, effort: encoded.quality == nil ? nil : options.effort,
+                                  encodeCount: encoded.encodeCount,
+                                  colorHandling: color.handling,
+                                  renderBytesPerPixel: wideColour ? 8 : 4,
+                                  source: source, attempts: encoded.attempts, timings: timings, heif: heif,
+                                  renderDevices: options.chosenDevices)
+        thumbnail.family = options.family
+        thumbnail.crop = crop
+        thumbnail.appearance = RenderAppearance(
+            measuring: first, storesAlpha: ImageEncoder.encoder(for: encoded.format).storesAlpha, family: options.family)
+        return thumbnail
+    }
+
+    /// Every output in `outputs` (each these options but for its family) from one decode,
+    /// kept whole in memory at the scale the largest needs: a `.cover` output is cut from it
+    /// (the crop before the resample, at the decode's scale), a `.contain` one is all of it.
+    private func makeFromOneDecode(_ session: DecodeSession, outputs: [ThumbnailOptions]) throws(ImageError) -> [Thumbnail] {
+        let info = session.info
+        let plans = try outputs.map { (output) throws(ImageError) in try OutputPlan(output, source: info) }
+        let decodeBox = PixelSize(width: plans.map(\.decodeBox.width).max() ?? 1,
+                                  height: plans.map(\.decodeBox.height).max() ?? 1)
+        var timings = StageTimings()
+        let (source, decoded) = try timings.measure(\.decode) { () throws(ImageError) in
+            let source = try ScaledSource.open(session, options: options.decodeOptions(targetBox: decodeBox))
+            return (source, try source.materialized(fullSize: info.size))
+        }
+        var thumbnails: [Thumbnail] = []
+        for plan in plans {
+            let output = plan.options
+            let (piece, crop) = try timings.measure(\.resample) { () throws(ImageError) in
+                try plan.cut(decoded, source: info)
+            }
+            let pieceUpright = info.orientation.orientedSize(piece.size)
+            let planned = crop == nil
+                ? info.orientation.orientedSize(ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation,
+                                                                          box: plan.target))
+                : CoverCrop.outputSize(window: pieceUpright, target: plan.target)
+            func render(upright size: PixelSize) throws(ImageError) -> (image: RGBAImage, color: ColorConverter.Result) {
+                var image = try Resampler.resize(piece, to: info.orientation.orientedSize(size))
+                let color = ColorConverter.apply(output.colorPolicy, profile: info.iccProfile,
+                                                 colorModel: info.colorModel, to: &image)
+                return (image.oriented(info.orientation), color)
+            }
+            let (first, color) = try timings.measure(\.resample) { () throws(ImageError) in try render(upright: planned) }
+            let encoder = BudgetedEncoder(format: output.format.resolved(for: first), budget: output.budget,
+                                          quality: output.quality, iccProfile: color.outputProfile, effort: output.effort)
+            let encoded = try timings.measure(\.encode) { () throws(ImageError) in
+                try encoder.encode(first) { (upright: PixelSize) throws(ImageError) -> RGBAImage in
+                    try render(upright: upright).image
+                }
+            }
+            thumbnails.append(Self.thumbnail(encoded, first: first, color: color, options: output, source: info,
+                                             timings: timings, heif: source.heif, crop: crop))
+            timings = StageTimings()  // the decode is the first output's; each output its own resample and encode
+        }
+        return thumbnails
+    }
+}
+
+/// One output of `ThumbnailPipeline`'s one-decode path: its options, the upright size it aims
+/// at, and how much of the picture the decode must keep for it.
+private struct OutputPlan {
+    let options: ThumbnailOptions
+    /// `.contain`: the box the picture fits in. `.cover`: the crop's output size.
+    let target: PixelSize
+    /// The whole upright picture's size this output needs the decode to keep (shrink-on-load
+    /// may not go below it).
+    let decodeBox: PixelSize
+
+    init(_ options: ThumbnailOptions, source: ImageInfo) throws(ImageError) {
+        self.options = options
+        let upright = source.orientedSize
+        switch options.fit {
+        case .contain:
+            target = options.box(forSource: upright)
+            decodeBox = target
+        case .cover:
+            target = options.coverTarget
+            let window = CoverCrop.windowSize(source: upright, shape: target)
+            decodeBox = CoverCrop.coveringSize(source: upright,
+                                               target: CoverCrop.outputSize(window: window, target: target))
+        }
+        guard target.width > 0, target.height > 0 else {
+            throw ImageError(.invalidArgument, "the thumbnail box \(target) is empty")
+        }
+    }
+
+    /// The part of `decoded` (the stored picture at the decode's scale) this output shows,
+    /// and for a cover crop the window in the upright original's pixels.
+    func cut(_ decoded: RGBAImage, source: ImageInfo) throws(ImageError) -> (RGBAImage, PixelRect?) {
+        guard options.fit == .cover else { return (decoded, nil) }
+        let orientation = source.orientation
+        let upright = source.orientedSize
+        let window = CoverCrop.windowSize(source: upright, shape: target)
+        let inDecoded: PixelRect
+        switch options.crop {
+        case .centre, .focus:
+            let point = if case .focus(let x, let y) = options.crop { (x: x, y: y) } else { (x: 0.5, y: 0.5) }
+            let origin = CoverCrop.origin(of: window, in: upright, centredAt: point)
+            let stored = CoverCrop.storedRect(PixelRect(x: origin.x, y: origin.y, size: window),
+                                              stored: source.size, orientation: orientation)
+            inDecoded = CoverCrop.scaled(stored, from: source.size, to: decoded.size)
+        case .entropy, .attention:
+            let storedWindow = PixelRect(x: 0, y: 0, size: orientation.orientedSize(window))
+            let size = CoverCrop.scaled(storedWindow, from: source.size, to: decoded.size).size
+            let origin = SmartCrop.origin(of: size, in: decoded, strategy: options.crop == .entropy ? .entropy : .attention)
+            inDecoded = PixelRect(x: origin.x, y: origin.y, size: size)
+        }
+        let inSource = CoverCrop.uprightRect(CoverCrop.scaled(inDecoded, from: decoded.size, to: source.size),
+                                             stored: source.size, orientation: orientation)
+        return (decoded.cropped(to: inDecoded), inSource)
     }
 }

@@ -6,7 +6,17 @@ public enum FamilySizing {
     /// the aspect ratio; the pipeline fits the image inside it.
     public static func box(for family: WidgetFamily, sourceSize: PixelSize,
                            devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) -> PixelSize {
-        box(covering: devices.flatMap { $0.slots(for: family) }, sourceSize: sourceSize)
+        box(covering: devices.flatMap { $0.slots(for: family) }, shape: sourceSize) ?? sourceSize
+    }
+
+    /// The size (upright pixels) of a cover crop for `family` on `devices`: the shape of the
+    /// family's largest slot there, large enough to cover every one of its slots, small enough
+    /// to stay under the smallest archival cap among them. Nil when no device has the family.
+    public static func coverSize(for family: WidgetFamily,
+                                 devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) -> PixelSize? {
+        let slots = devices.flatMap { $0.slots(for: family) }
+        guard let largest = slots.map(\.pixels).max(by: { ($0.area, $0.width) < ($1.area, $1.width) }) else { return nil }
+        return box(covering: slots, shape: largest)
     }
 
     /// One image per distinct slot size, where one image cannot serve every device (a 112 px
@@ -40,9 +50,11 @@ public enum FamilySizing {
         }
     }
 
-    private static func box(covering slots: [DeviceClass.Slot], sourceSize: PixelSize) -> PixelSize {
-        guard !slots.isEmpty else { return sourceSize }
-        let aspect = Double(sourceSize.width) / Double(sourceSize.height)
+    /// The size of `shape`'s aspect ratio that covers every slot and stays under their
+    /// smallest cap; nil without slots.
+    private static func box(covering slots: [DeviceClass.Slot], shape: PixelSize) -> PixelSize? {
+        guard !slots.isEmpty else { return nil }
+        let aspect = Double(shape.width) / Double(shape.height)
         // Cover every slot: the image must be at least as wide and as tall as each slot.
         var width = slots.map { max(Double($0.pixels.width), Double($0.pixels.height) * aspect) }.max()!
         var height = width / aspect

@@ -19,4 +19,13 @@ public enum WidgetFamily: String, Sendable, Codable, CaseIterable {
     case accessoryInline
     /// The watch face's corner complication.
     case accessoryCorner
+
+    /// The Lock Screen and watch-face families, drawn in vibrant or accented modes where only
+    /// opacity and grey level carry anything.
+    public var isAccessory: Bool {
+        switch self {
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner: true
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .systemExtraLargePortrait: false
+        }
+    }
 }

@@ -20,6 +20,8 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     }
 
     var input: String
+    /// With `--families`, the family this entry's output was made for (one entry per family).
+    var family: WidgetFamily?
     var status: Status
     /// `<code>: <reason>` for a failed input.
     var error: String?
@@ -52,6 +54,10 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     /// For a HEIC original, whether HEVC's in-loop filters ran (`applied`) or were skipped
     /// for a primary at least 4x the thumbnail (`skipped`; `--full-decode` always applies them).
     var hevcLoopFilters: HEVCLoopFilters?
+    /// For a cover crop (`--fit cover`), the window of the upright original it shows.
+    var crop: PixelRect?
+    /// What the rendering modes do to it (luminance facts, transparency) and the warnings.
+    var appearance: RenderAppearance?
     var renderCost: RenderCost?
     /// `--json-lines`: the render cost per family in one line each, instead of `renderCost`.
     var families: [FamilyFit]?
@@ -89,7 +95,7 @@ struct BatchItemReport: Codable, Sendable, Equatable {
     static func made(_ input: String, output: String, sourceBytes: Int, thumbnail: Thumbnail,
                      timings: Timings, withRenderCost: Bool) -> BatchItemReport {
         BatchItemReport(
-            input: input, status: .ok, output: output, width: thumbnail.size.width, height: thumbnail.size.height,
+            input: input, family: thumbnail.family, status: .ok, output: output, width: thumbnail.size.width, height: thumbnail.size.height,
             bytes: thumbnail.bytes.count, format: thumbnail.format, quality: thumbnail.quality,
             effort: thumbnail.effort?.level, encodes: thumbnail.encodeCount,
             chroma: JPEGEncoder.Subsampling(ofJPEG: thumbnail.bytes)?.description,
@@ -97,7 +103,8 @@ struct BatchItemReport: Codable, Sendable, Equatable {
             orientation: thumbnail.source.orientation.rawValue, sourceFormat: thumbnail.source.format,
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,
             sourceBytes: sourceBytes, colour: thumbnail.colorHandling, heifImage: thumbnail.heif?.image.description,
-            hevcLoopFilters: thumbnail.heif?.loopFilters, renderCost: withRenderCost ? thumbnail.renderCost : nil,
+            hevcLoopFilters: thumbnail.heif?.loopFilters, crop: thumbnail.crop, appearance: thumbnail.appearance,
+            renderCost: withRenderCost ? thumbnail.renderCost : nil,
             timings: timings)
     }
 }

@@ -42,12 +42,26 @@ enum ThumbnailArguments {
     static let color = OptionSpec.choice(
         "color", valueName: "policy", default: defaults.colorPolicy,
         help: "Tagged non-sRGB photos: convert to sRGB, or embed the source profile.")
+    static let fit = OptionSpec.choice(
+        "fit", valueName: "mode", default: defaults.fit,
+        help: "contain: the whole picture inside the box. cover: cropped to the box's shape (with --family, "
+            + "the family's slot shape, covering every slot of the chosen devices), as a widget's .fill would crop it.")
+    static let crop = OptionSpec.value(
+        "crop", valueName: "position", presence: .defaulted(defaults.crop.name),
+        allowedValues: ["centre", "center", "entropy", "attention"],
+        help: "Where a cover crop goes: centre; entropy (the window with the most detail); attention (where edges, "
+            + "saturated colour and skin tones gather). Implies --fit cover.")
+    static let focus = OptionSpec.value(
+        "focus", valueName: "x,y", presence: .optional,
+        help: "Centre a cover crop on this point, fractions 0-1 of the upright picture's width and height "
+            + "(a face your app found, say). Implies --fit cover.")
     static let strict = OptionSpec.flag(
         "strict", help: "Refuse damaged input that could still be decoded (a truncated scan).")
 
     /// The group, in the order help lists it.
     static var specs: [OptionSpec] {
-        [family, format, maxSide, maxBytes, quality, effort, color, strict, .fullDecode] + DeviceArguments.specs
+        [family, fit, crop, focus, format, maxSide, maxBytes, quality, effort, color, strict, .fullDecode]
+            + DeviceArguments.specs
     }
 
     /// The first option of the group on the command line, if any: for a command that makes a
@@ -87,11 +101,39 @@ enum ThumbnailArguments {
         }) {
             thumbnail.effort = level
         }
+        try cropOptions(arguments, into: &thumbnail)
         if let policy = ColorPolicy(rawValue: arguments.required(color)) { thumbnail.colorPolicy = policy }
         if arguments.isSet(strict) { thumbnail.strictness = .strict }
         thumbnail.heif.embeddedThumbnails = EmbeddedThumbnailPolicy(arguments)
         thumbnail.heif.hevcLoopFilters = HEVCLoopFilterPolicy(arguments)
         return thumbnail
+    }
+
+    /// `--fit`, `--crop` and `--focus`: a crop or a focus asks for a cover crop; said
+    /// together with `--fit contain`, or with each other, they contradict.
+    private static func cropOptions(_ arguments: ParsedArguments, into thumbnail: inout ThumbnailOptions) throws(UsageError) {
+        let fitGiven = arguments.wasGiven(fit)
+        if let mode = FitMode(rawValue: arguments.required(fit)) { thumbnail.fit = mode }
+        let cropGiven = arguments.wasGiven(crop)
+        if let point = arguments.value(focus) {
+            if cropGiven { throw UsageError("'--focus' places the crop itself; it cannot be combined with '--crop'") }
+            let parts = point.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard parts.count == 2, let x = parts[0], let y = parts[1], (0...1).contains(x), (0...1).contains(y) else {
+                throw UsageError("'--focus' expects x,y with each a fraction 0-1 of the picture, such as 0.3,0.4; got '\(point)'")
+            }
+            thumbnail.crop = .focus(x: x, y: y)
+        } else {
+            switch arguments.required(crop) {
+            case "entropy": thumbnail.crop = .entropy
+            case "attention": thumbnail.crop = .attention
+            default: thumbnail.crop = .centre
+            }
+        }
+        let placed = cropGiven || arguments.wasGiven(focus)
+        if placed, fitGiven, thumbnail.fit == .contain {
+            throw UsageError("'\(cropGiven ? crop.longForm : focus.longForm)' places a cover crop; '--fit contain' keeps the whole picture")
+        }
+        if placed { thumbnail.fit = .cover }
     }
 
     /// The note a command prints on standard error when `--max-bytes` asked for more than the

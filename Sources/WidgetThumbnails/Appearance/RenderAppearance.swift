@@ -1,0 +1,125 @@
+/// What WidgetKit's rendering modes do to a thumbnail, measured on the pixels the file stores
+/// (a JPEG's, flattened onto white as the encoder flattens them).
+///
+/// - Full colour (the default Home Screen, StandBy, the watch, visionOS): shown as it is.
+/// - Accented (a tinted or clear Home Screen, iOS 18 and 26): unless the widget marks the image
+///   `.widgetAccentedRenderingMode(.fullColor)`, WidgetKit maps its luminance to alpha in one
+///   flat colour, so dark areas vanish. Apple does not publish the luma formula; this measures
+///   Rec. 709 luma on the stored sRGB values (a guess, said so in the README's "Rendering
+///   modes"), the formula of SVG's luminanceToAlpha too, so the preview page shows the same.
+/// - Vibrant (the Lock Screen, where the accessory families live): desaturated, and only
+///   opacity and grey level carry anything, so an opaque image becomes a solid block.
+public struct RenderAppearance: Sendable, Codable, Equatable {
+    /// An accented alpha (luma times alpha) below this is "nearly invisible": a quarter of full
+    /// strength, over a wallpaper that shows through the other three quarters.
+    public static let faintAlpha = 0.25
+    /// The share of faint pixels from which the accented warning is given: most of the picture.
+    public static let faintWarningShare = 0.5
+
+    /// The mean Rec. 709 luma of the visible pixels, 0 (black) to 1 (white).
+    public var meanLuminance: Double
+    /// The luma below which a tenth of the visible pixels lie.
+    public var luminance10th: Double
+    /// The median luma of the visible pixels.
+    public var medianLuminance: Double
+    /// Of the pixels visible in full colour (alpha at least half), the share whose luma times
+    /// alpha is under `faintAlpha`: nearly invisible when luminance becomes alpha.
+    public var faintShare: Double
+    /// Whether any stored pixel is less than fully opaque (never for JPEG).
+    public var hasTransparency: Bool
+    /// The share of pixels that are fully transparent.
+    public var transparentShare: Double
+    /// What to do about it, for the family the image is made for.
+    public var warnings: [RenderWarning]
+
+    /// Measures `image` as a format that does (`storesAlpha`) or does not keep alpha stores
+    /// it, and warns for `family` (nil: a thumbnail sized by box, warned as a Home Screen
+    /// image).
+    public init(measuring image: RGBAImage, storesAlpha: Bool, family: WidgetFamily?) {
+        var histogram = [Int](repeating: 0, count: 256)
+        var visible = 0
+        var faint = 0
+        var transparent = 0
+        var translucent = false
+        var lumaSum = 0.0
+        let faintLimit = Self.faintAlpha * 255 * 255
+        image.pixels.withUnsafeBufferPointer { px in
+            var index = 0
+            while index < px.count {
+                var alpha = Double(px[index + 3])
+                // Rec. 709 luma in 0-255 on the stored (sRGB-encoded) values.
+                var luma = 0.2126 * Double(px[index]) + 0.7152 * Double(px[index + 1]) + 0.0722 * Double(px[index + 2])
+                if !storesAlpha, alpha < 255 {
+                    luma = (luma * alpha + 255 * (255 - alpha)) / 255  // onto white, as the encoder flattens
+                    alpha = 255
+                }
+                if alpha < 255 { translucent = true }
+                if alpha == 0 { transparent += 1 }
+                if alpha >= 128 {
+                    visible += 1
+                    lumaSum += luma
+                    histogram[min(255, Int(luma.rounded()))] += 1
+                    if luma * alpha < faintLimit { faint += 1 }
+                }
+                index += 4
+            }
+        }
+        let pixelCount = max(1, image.width * image.height)
+        meanLuminance = visible == 0 ? 0 : lumaSum / Double(visible) / 255
+        luminance10th = Self.percentile(histogram, 0.1, of: visible)
+        medianLuminance = Self.percentile(histogram, 0.5, of: visible)
+        faintShare = visible == 0 ? 0 : Double(faint) / Double(visible)
+        hasTransparency = translucent
+        transparentShare = Double(transparent) / Double(pixelCount)
+        warnings = []
+        warnings = RenderWarning.warnings(for: self, family: family)
+    }
+
+    /// The luma (0-1) below which `fraction` of the `count` pixels in `histogram` lie.
+    private static func percentile(_ histogram: [Int], _ fraction: Double, of count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        let rank = Int((Double(count) * fraction).rounded(.up))
+        var seen = 0
+        for (level, number) in histogram.enumerated() {
+            seen += number
+            if seen >= max(1, rank) { return Double(level) / 255 }
+        }
+        return 1
+    }
+}
+
+/// A rendering-mode problem and what to do about it.
+public struct RenderWarning: Sendable, Codable, Equatable {
+    /// The kinds of problem.
+    public enum Code: String, Sendable, Codable {
+        /// An accessory family's image with no transparency: a solid block on the Lock Screen.
+        case opaqueAccessory
+        /// Most of the picture nearly invisible when luminance becomes alpha.
+        case faintWhenAccented
+    }
+
+    /// Which problem.
+    public var code: Code
+    /// One sentence saying what happens and what to do.
+    public var message: String
+
+    /// The warnings `appearance` earns for `family`.
+    static func warnings(for appearance: RenderAppearance, family: WidgetFamily?) -> [RenderWarning] {
+        var warnings: [RenderWarning] = []
+        let accessory = family?.isAccessory ?? false
+        if accessory, !appearance.hasTransparency {
+            warnings.append(RenderWarning(
+                code: .opaqueAccessory,
+                message: "opaque image for an accessory family: it renders as a solid block on the Lock Screen; "
+                    + "use a PNG/WebP with alpha (a grey-level glyph, opaque where the content is)"))
+        }
+        if !accessory, appearance.faintShare >= RenderAppearance.faintWarningShare {
+            let percent = Int((appearance.faintShare * 100).rounded())
+            warnings.append(RenderWarning(
+                code: .faintWhenAccented,
+                message: "in tinted and clear Home Screens \(percent)% of this image is nearly invisible: "
+                    + "mark it .widgetAccentedRenderingMode(.fullColor) or pick a brighter crop"))
+        }
+        return warnings
+    }
+}
