@@ -50,6 +50,25 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `WxH+X+Y`, ImageMagick's geometry.
     public var description: String { "\(size)+\(x)+\(y)" }
+
+    private enum CodingKeys: String, CodingKey { case x, y, width, height }
+
+    /// Reads `{"x", "y", "width", "height"}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(x: try container.decode(Int.self, forKey: .x), y: try container.decode(Int.self, forKey: .y),
+                  size: PixelSize(width: try container.decode(Int.self, forKey: .width),
+                                  height: try container.decode(Int.self, forKey: .height)))
+    }
+
+    /// Writes `{"x", "y", "width", "height"}`, flat, as a script reads a rectangle.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(x, forKey: .x)
+        try container.encode(y, forKey: .y)
+        try container.encode(size.width, forKey: .width)
+        try container.encode(size.height, forKey: .height)
+    }
 }
 
 /// The cover crop's arithmetic: the window of the picture with the output's shape, placed by

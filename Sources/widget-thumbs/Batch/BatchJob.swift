@@ -31,71 +31,99 @@ struct BatchJob: Sendable {
     var durability: Durability
     /// Whether reports carry the per-device render cost (only the outputs that print it).
     var withRenderCost: Bool
+    /// `--families`: one output per family; nil for one output per input.
+    var families: [WidgetFamily]?
 
-    func run(_ planned: PlannedInput) -> BatchOutcome {
+    /// The outcomes of `planned`: one, or with `--families` one per family (an input that
+    /// fails before its outputs are made fails once).
+    func run(_ planned: PlannedInput) -> [BatchOutcome] {
         let input = planned.input
-        if let error = input.discoveryError { return failure(input.path, error) }
-        let name: String
+        if let error = input.discoveryError { return [failure(input.path, error)] }
+        let base: String
         switch planned.name {
-        case .base(let base): name = base
+        case .base(let name): base = name
         case .collision(let taken):
-            return failure(input.path, ImageError(
-                .invalidArgument, "its thumbnail name '\(taken)' (and its whole file name) is an earlier input's; rename one of them"))
+            return [failure(input.path, ImageError(
+                .invalidArgument, "its thumbnail name '\(taken)' (and its whole file name) is an earlier input's; rename one of them"))]
         }
+        // With --families every output's name ends in its family: no family name holds a dot,
+        // so two inputs' outputs meet only where their names do (which `OutputNaming` prevents).
+        let outputs: [Output] = families.map { $0.map { Output(name: "\(base).\($0.rawValue)", family: $0) } }
+            ?? [Output(name: base, family: nil)]
         let stat = InputStat(path: input.path)
-        let recorded = manifest.record(for: name)
-        if !force, let stat, let entry = recorded,
-           BatchManifest.isUpToDate(entry, input: input, stat: stat, settings: settings, outDirectory: outDirectory) {
-            return BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost,
-                                                                    devices: pipeline.options.chosenDevices),
-                                manifestName: name, manifestEntry: entry)
+        let recorded = outputs.map { manifest.record(for: $0.name) }
+        if !force, let stat, recorded.allSatisfy({ entry in
+            entry.map { BatchManifest.isUpToDate($0, input: input, stat: stat, settings: settings, outDirectory: outDirectory) } ?? false
+        }) {
+            return zip(outputs, recorded).map { output, entry in
+                BatchOutcome(report: entry!.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost,
+                                                          devices: pipeline.options.chosenDevices),
+                             manifestName: output.name, manifestEntry: entry)
+            }
         }
         do throws(ImageError) {
-            return try make(input, name: name, stat: stat, recorded: recorded)
+            return try make(input, outputs: outputs, stat: stat, recorded: recorded)
         } catch {
-            return failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes)
+            return [failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes)]
         }
     }
 
-    private func make(_ input: BatchInput, name: String, stat: InputStat?,
-                      recorded: BatchManifest.Entry?) throws(ImageError) -> BatchOutcome {
+    /// One output of an input: its name under `--out` without the extension, and its family
+    /// with `--families`.
+    struct Output {
+        var name: String
+        var family: WidgetFamily?
+    }
+
+    private func make(_ input: BatchInput, outputs: [Output], stat: InputStat?,
+                      recorded: [BatchManifest.Entry?]) throws(ImageError) -> [BatchOutcome] {
         let start = Stopwatch()
         // A PNG or JPEG stays in its file and streams (memory grows with its width, not its size).
         let source = try ThumbnailInput.open(atPath: input.path, maxBytes: pipeline.options.limits.maxFileBytes)
         // Opened once: the session whose header facts size the admission is the one that decodes.
         return try source.withSession(limits: pipeline.options.limits, strictness: pipeline.options.strictness) {
-            (session) throws(ImageError) -> BatchOutcome in
-            try make(input, name: name, stat: stat, recorded: recorded, session: session, source: source, start: start)
+            (session) throws(ImageError) -> [BatchOutcome] in
+            try make(input, outputs: outputs, stat: stat, recorded: recorded, session: session, source: source, start: start)
         }
     }
 
-    private func make(_ input: BatchInput, name: String, stat: InputStat?, recorded: BatchManifest.Entry?,
-                      session: DecodeSession, source: ThumbnailInput, start: Stopwatch) throws(ImageError) -> BatchOutcome {
-        let estimate = DecodeMemoryEstimate.bytes(for: session.info, fileBytes: source.heldBytes, options: pipeline.options)
+    private func make(_ input: BatchInput, outputs: [Output], stat: InputStat?, recorded: [BatchManifest.Entry?],
+                      session: DecodeSession, source: ThumbnailInput, start: Stopwatch) throws(ImageError) -> [BatchOutcome] {
+        let estimate = DecodeMemoryEstimate.bytes(for: session.info, fileBytes: source.heldBytes, options: pipeline.options,
+                                                  families: families)
         let readTime = start.seconds
-        return try admission.admit(estimate) { () throws(ImageError) -> BatchOutcome in
-            let thumbnail = try pipeline.thumbnail(of: session, file: input.path)
-            let relativeOutput = OutputNaming.outputPath(base: name, fileExtension: thumbnail.format.fileExtension)
-            let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
-            let writeStart = Stopwatch()
-            let replacement = try outputGuard.replacement(
-                at: outputPath, bytes: thumbnail.bytes, recordedBytes: recorded?.recordedBytes(at: relativeOutput))
-            try OutputDirectories.create(parentOf: outputPath)
-            try OutputFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging),
-                                 durability: durability)
-            let write = writeStart.seconds
-            let stages = thumbnail.timings
-            let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
-                                                  write: write, total: readTime + stages.total + write)
-            let report = BatchItemReport.made(input.path, output: outputPath, sourceBytes: source.fileBytes,
-                                              thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
-            // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
-            let entry = stat.map {
-                BatchManifest.Entry(settings: settings, relativePath: input.relativePath, inputBytes: $0.bytes,
-                                    inputModified: $0.modified, output: relativeOutput, item: report,
-                                    bytesPerPixel: thumbnail.renderBytesPerPixel)
+        return try admission.admit(estimate) { () throws(ImageError) -> [BatchOutcome] in
+            let thumbnails = if let families {
+                try pipeline.thumbnails(of: session, families: families, file: input.path)
+            } else {
+                [try pipeline.thumbnail(of: session, file: input.path)]
             }
-            return BatchOutcome(report: report, manifestName: name, manifestEntry: entry)
+            var outcomes: [BatchOutcome] = []
+            for (index, (output, thumbnail)) in zip(outputs, thumbnails).enumerated() {
+                let relativeOutput = OutputNaming.outputPath(base: output.name, fileExtension: thumbnail.format.fileExtension)
+                let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
+                let writeStart = Stopwatch()
+                let replacement = try outputGuard.replacement(
+                    at: outputPath, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relativeOutput))
+                try OutputDirectories.create(parentOf: outputPath)
+                try OutputFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging),
+                                     durability: durability)
+                let write = writeStart.seconds
+                let stages = thumbnail.timings
+                // The reading is the first output's, as the decode is.
+                let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
+                                                      write: write, total: (index == 0 ? readTime : 0) + stages.total + write)
+                let report = BatchItemReport.made(input.path, output: outputPath, sourceBytes: source.fileBytes,
+                                                  thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
+                // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
+                let entry = stat.map {
+                    BatchManifest.Entry(settings: settings, relativePath: input.relativePath, inputBytes: $0.bytes,
+                                        inputModified: $0.modified, output: relativeOutput, item: report,
+                                        bytesPerPixel: thumbnail.renderBytesPerPixel)
+                }
+                outcomes.append(BatchOutcome(report: report, manifestName: output.name, manifestEntry: entry))
+            }
+            return outcomes
         }
     }
 

@@ -33,7 +33,8 @@ struct BatchRun {
                                                     outDirectory: settings.outDirectory),
                            staging: staging, durability: settings.durability,
                            withRenderCost: settings.output == .json || settings.output == .jsonLines
-                               || settings.contactSheet != nil)
+                               || settings.contactSheet != nil,
+                           families: settings.families)
         let source = PlannedInputs(discovery: discovery, shard: settings.shard, inputs: inputs)
         let results = Results(keepItems: settings.output == .json || settings.contactSheet != nil,
                               summary: BatchSummary(jobs: settings.jobs, shard: settings.shard))
@@ -80,21 +81,29 @@ struct BatchRun {
             return next
         } work: { planned in
             job.run(planned)
-        } finished: { index, outcome in
-            // Recorded as soon as the thumbnail is in place: a run killed later keeps it.
-            if outcome.report.status == .ok, let name = outcome.manifestName, let entry = outcome.manifestEntry,
-               let error = journal.append(name: name, entry: entry) {
-                records.report(error)
+        } finished: { index, outcomes in
+            for (part, outcome) in outcomes.enumerated() {
+                // Recorded as soon as the thumbnail is in place: a run killed later keeps it.
+                if outcome.report.status == .ok, let name = outcome.manifestName, let entry = outcome.manifestEntry,
+                   let error = journal.append(name: name, entry: entry) {
+                    records.report(error)
+                }
+                var lines: [String] = []
+                if let error = outcome.error { lines.append("\(WidgetThumbs.name): \(error)") }
+                // Rendering-mode warnings: on the terminal in the table's place; the JSON carries them.
+                if output == .table, outcome.report.status == .ok {
+                    lines += RenderWarningLines.lines(input: outcome.report.input, family: outcome.report.family,
+                                                      warnings: outcome.report.appearance?.warnings ?? [])
+                }
+                for line in lines {
+                    if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
+                }
+                if output == .jsonLines, let line = try? JSONOutput.line(outcome.report.forJSONLines(detail)) {
+                    console.write(line)
+                }
+                results.add(outcome.report, index: index, part: part)
             }
-            if let error = outcome.error {
-                let line = "\(WidgetThumbs.name): \(error)"
-                if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
-            }
-            if output == .jsonLines, let line = try? JSONOutput.line(outcome.report.forJSONLines(detail)) {
-                console.write(line)
-            }
-            results.add(outcome.report, index: index)
-            progress?.completed(failed: outcome.error != nil)
+            progress?.completed(failed: outcomes.contains { $0.error != nil })
         }
         progress?.finish()
     }
@@ -152,23 +161,26 @@ final class PlannedInputs: Sendable {
 /// The totals, and (for `--json` and the contact sheet only) every item in input order.
 final class Results: Sendable {
     private let keepItems: Bool
-    private let state: Locked<(totals: BatchSummary, kept: [(Int, BatchItemReport)])>
+    private let state: Locked<(totals: BatchSummary, kept: [(index: Int, part: Int, report: BatchItemReport)])>
 
     init(keepItems: Bool, summary: BatchSummary) {
         self.keepItems = keepItems
         state = Locked((summary, []))
     }
 
-    func add(_ item: BatchItemReport, index: Int) {
+    /// Adds the `part`th output of the `index`th input.
+    func add(_ item: BatchItemReport, index: Int, part: Int = 0) {
         let keepItems = keepItems
         state.withLock { state in
             state.totals.add(item)
-            if keepItems { state.kept.append((index, item)) }
+            if keepItems { state.kept.append((index, part, item)) }
         }
     }
 
     var summary: BatchSummary { state.withLock { $0.totals } }
-    var items: [BatchItemReport] { state.withLock { $0.kept.sorted { $0.0 < $1.0 }.map(\.1) } }
+    var items: [BatchItemReport] {
+        state.withLock { $0.kept.sorted { ($0.index, $0.part) < ($1.index, $1.part) }.map(\.report) }
+    }
 }
 
 /// Problems with the batch's own record files (`RecordFileLines`: not regular files, over-long

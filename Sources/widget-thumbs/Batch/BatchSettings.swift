@@ -26,6 +26,8 @@ struct BatchSettings: Sendable {
     var durability: Durability
     var outDirectory: String
     var thumbnail: ThumbnailOptions
+    /// `--families`: one output per family from each input's one decode; nil for one output.
+    var families: [WidgetFamily]?
     var jobs: Int
     var memoryLimitBytes: Int
     var depth: InputDiscovery.Depth
@@ -54,6 +56,7 @@ struct BatchSettings: Sendable {
         durability = Durability(rawValue: arguments.required(Options.fsync)) ?? .each
         outDirectory = arguments.required(Options.out)
         thumbnail = try ThumbnailArguments.options(arguments)
+        families = try FamiliesArgument.families(arguments, devices: thumbnail.chosenDevices)
 
         jobs = try arguments.value(Options.jobs, expected: "a whole number, 1-256") {
             Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
@@ -87,12 +90,16 @@ struct BatchSettings: Sendable {
     /// recorded thumbnail made with a different fingerprint is redone.
     var fingerprint: String {
         let options = thumbnail
-        return [
+        let sized = families ?? options.family.map { [$0] } ?? []
+        // Said only when not the default, so records of runs before these options stay current.
+        let shape = (families.map { ["families \($0.map(\.rawValue).joined(separator: ","))"] } ?? [])
+            + (options.fit == .cover ? ["fit cover, crop \(options.crop)"] : [])
+        return ([
             "widget-thumbs \(WidgetThumbs.version)",
             "box \(options.box)",
             "family \(options.family?.rawValue ?? "-")",
             // The family's box follows the chosen devices' slots and caps (a --catalog may change them).
-            "devices \(options.family.map { family in options.chosenDevices.flatMap { device in device.slots(for: family).map { "\(device.id) \($0.pixels) \($0.capPixels)" } }.joined(separator: ",") } ?? "-")",
+            "devices \(sized.isEmpty ? "-" : sized.map { family in options.chosenDevices.flatMap { device in device.slots(for: family).map { "\(device.id) \($0.pixels) \($0.capPixels)" } }.joined(separator: ",") }.joined(separator: ";"))",
             "format \(options.format.rawValue)",
             "cap \(options.budget.cap)",
             "quality \(options.quality?.description ?? "-")",
@@ -101,6 +108,6 @@ struct BatchSettings: Sendable {
             "strictness \(options.strictness.rawValue)",
             "embedded thumbnails \(options.heif.embeddedThumbnails)",
             "limits \(options.limits.maxPixels) \(options.limits.maxDimension) \(options.limits.maxFileBytes)",
-        ].joined(separator: "; ")
+        ] + shape).joined(separator: "; ")
     }
 }

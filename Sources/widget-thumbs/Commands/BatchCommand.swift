@@ -59,7 +59,7 @@ struct BatchCommand: Command {
             progress bar appears on standard error only on a terminal; NO_COLOR turns its colour off.
             """,
         arguments: [inputs],
-        options: [out] + ThumbnailArguments.specs
+        options: [out] + ThumbnailArguments.specs + [FamiliesArgument.spec]
             + [jobs, memoryLimit, recursive, force, overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet,
                contactSheet, shard])
 

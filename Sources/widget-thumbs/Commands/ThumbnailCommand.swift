@@ -21,12 +21,13 @@ struct ThumbnailCommand: Command {
             curl -s https://example.com/photo.jpg | widget-thumbs thumbnail - -o - --format webp > t.webp
             """,
         arguments: [input],
-        options: [output] + ThumbnailArguments.specs + [PerDeviceThumbnails.flag])
+        options: [output] + ThumbnailArguments.specs + [FamiliesArgument.spec, PerDeviceThumbnails.flag])
 
     var inputPath: String
     var outputPath: String
     var options: ThumbnailOptions
     var perDevice: Bool
+    var families: [WidgetFamily]?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.required(Self.input)
@@ -39,11 +40,18 @@ struct ThumbnailCommand: Command {
             throw UsageError("The output name '\(outputPath)' says \(named.rawValue), but --format says \(options.format.rawValue)")
         }
         perDevice = try PerDeviceThumbnails.isAsked(arguments, family: options.family, output: outputPath)
+        families = try FamiliesArgument.families(arguments, devices: options.chosenDevices)
+        if families != nil, outputPath == "-" {
+            throw UsageError("'--families' writes several files: give '-o' a file name, not '-'")
+        }
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         ThumbnailArguments.noteClampedBudget(options, console)
         if perDevice { return try PerDeviceThumbnails(input: inputPath, output: outputPath, options: options).run(console) }
+        if let families {
+            return try FamilyThumbnails(input: inputPath, output: outputPath, families: families, options: options).run(console)
+        }
         let pipeline = ThumbnailPipeline(options: options)
         let thumbnail: Thumbnail
         if inputPath == "-" {
@@ -52,6 +60,7 @@ struct ThumbnailCommand: Command {
         } else {
             thumbnail = try pipeline.thumbnail(atPath: inputPath)
         }
+        Self.reportWarnings(thumbnail, input: inputPath, console)
         if outputPath == "-" {
             try StandardOutput.write(thumbnail.bytes)
             return .success
@@ -59,6 +68,15 @@ struct ThumbnailCommand: Command {
         let inputs = inputPath == "-" ? InputIdentities(standardInput: ()) : InputIdentities(path: inputPath)
         try OutputFile.writeCommandOutput(thumbnail.bytes, toPath: outputPath, inputs: inputs)
         return .success
+    }
+
+    /// Each rendering-mode warning of `thumbnail` on standard error:
+    /// `widget-thumbs: warning: <input> (<family>): <message>`.
+    static func reportWarnings(_ thumbnail: Thumbnail, input: String, _ console: Console) {
+        for line in RenderWarningLines.lines(input: input == "-" ? "standard input" : input, family: thumbnail.family,
+                                             warnings: thumbnail.appearance?.warnings ?? []) {
+            console.write(line, to: .error)
+        }
     }
 
     /// The format an output name's extension asks for (`StoredFormat.fileExtensions`); nil for

@@ -1,0 +1,49 @@
+import WidgetThumbnails
+
+/// `--families small,medium,large` (or `all`): one thumbnail per family from one decode, in
+/// `batch` and `thumbnail`. Each family is named in full (`systemSmall`) or without its
+/// `system`/`accessory` prefix, first letter lower-case (`small`, `circular`).
+enum FamiliesArgument {
+    static let spec = OptionSpec.value(
+        "families", valueName: "list", presence: .optional,
+        help: "One thumbnail per family, all from one decode, named NAME.<family>.<ext> (photo.systemSmall.jpg): "
+            + "a comma-separated list of families (systemSmall or small, accessoryCircular or circular, ...), "
+            + "or 'all' for every family the chosen devices have.")
+
+    /// The short name of `family`: `systemSmall` -> `small`, `accessoryCircular` -> `circular`.
+    static func shortName(_ family: WidgetFamily) -> String {
+        var name = family.rawValue
+        for prefix in ["system", "accessory"] where name.hasPrefix(prefix) {
+            name.removeFirst(prefix.count)
+        }
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
+    /// The families `--families` lists (each once, in the order given; `all`: in WidgetKit's
+    /// order, those with a slot on `devices`), or nil when it was not given. Refused with
+    /// `--family`, with `--max-side` and with `--per-device`, which size one output.
+    static func families(_ arguments: ParsedArguments, devices: [DeviceClass]) throws(UsageError) -> [WidgetFamily]? {
+        guard let list = arguments.value(spec) else { return nil }
+        for other in [ThumbnailArguments.family, ThumbnailArguments.maxSide, PerDeviceThumbnails.flag]
+        where arguments.wasGiven(other) {
+            throw UsageError("'--families' sizes each output for its family; it cannot be combined with '\(other.longForm)'")
+        }
+        if list == "all" {
+            let families = WidgetFamily.allCases.filter { family in devices.contains { !$0.slots(for: family).isEmpty } }
+            guard !families.isEmpty else { throw UsageError("'--families all': the chosen devices have no widget family") }
+            return families
+        }
+        var families: [WidgetFamily] = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let family = WidgetFamily(rawValue: name) ?? WidgetFamily.allCases.first(where: { shortName($0) == name }) else {
+                let known = WidgetFamily.allCases.map(shortName).joined(separator: ", ")
+                throw UsageError("'--families': unknown family '\(name)' (known: \(known), their full names, or 'all')")
+            }
+            guard devices.contains(where: { !$0.slots(for: family).isEmpty }) else {
+                throw UsageError("'--families': no chosen device shows \(family.rawValue)")
+            }
+            if !families.contains(family) { families.append(family) }
+        }
+        return families
+    }
+}
