@@ -227,24 +227,23 @@ private struct OutputPlan {
     func cut(_ decoded: RGBAImage, source: ImageInfo) throws(ImageError) -> (RGBAImage, PixelRect?) {
         guard options.fit == .cover else { return (decoded, nil) }
         let orientation = source.orientation
-        let upright = source.orientedSize
-        let window = CoverCrop.windowSize(source: upright, shape: target)
+        // The window is placed in the decoded picture as shown, so every orientation of a
+        // picture rounds alike, then mapped to the stored pixels the decoder gave.
+        let shown = orientation.orientedSize(decoded.size)
+        let window = CoverCrop.windowSize(source: shown, shape: target)
         let inDecoded: PixelRect
         switch options.crop {
         case .centre, .focus:
             let point = if case .focus(let x, let y) = options.crop { (x: x, y: y) } else { (x: 0.5, y: 0.5) }
-            let origin = CoverCrop.origin(of: window, in: upright, centredAt: point)
-            let stored = CoverCrop.storedRect(PixelRect(x: origin.x, y: origin.y, size: window),
-                                              stored: source.size, orientation: orientation)
-            inDecoded = CoverCrop.scaled(stored, from: source.size, to: decoded.size)
+            let origin = CoverCrop.origin(of: window, in: shown, centredAt: point)
+            inDecoded = CoverCrop.storedRect(PixelRect(x: origin.x, y: origin.y, size: window),
+                                             stored: decoded.size, orientation: orientation)
         case .entropy, .attention:
-            let storedWindow = PixelRect(x: 0, y: 0, size: orientation.orientedSize(window))
-            let size = CoverCrop.scaled(storedWindow, from: source.size, to: decoded.size).size
+            let size = orientation.orientedSize(window)
             let origin = SmartCrop.origin(of: size, in: decoded, strategy: options.crop == .entropy ? .entropy : .attention)
             inDecoded = PixelRect(x: origin.x, y: origin.y, size: size)
         }
-        let inSource = CoverCrop.uprightRect(CoverCrop.scaled(inDecoded, from: decoded.size, to: source.size),
-                                             stored: source.size, orientation: orientation)
-        return (decoded.cropped(to: inDecoded), inSource)
+        let inShown = CoverCrop.uprightRect(inDecoded, stored: decoded.size, orientation: orientation)
+        return (decoded.cropped(to: inDecoded), CoverCrop.scaled(inShown, from: shown, to: source.orientedSize))
     }
 }

@@ -16,7 +16,12 @@ public enum FamilySizing {
                                  devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) -> PixelSize? {
         let slots = devices.flatMap { $0.slots(for: family) }
         guard let largest = slots.map(\.pixels).max(by: { ($0.area, $0.width) < ($1.area, $1.width) }) else { return nil }
-        return box(covering: slots, shape: largest)
+        guard let box = box(covering: slots, shape: largest) else { return nil }
+        // The long side rounded down, the short one derived from it (not rounded on its own):
+        // within a pixel of the slot's shape, and never over the cap.
+        return largest.width >= largest.height
+            ? PixelSize(width: box.width, height: max(1, box.width * largest.height / largest.width))
+            : PixelSize(width: max(1, box.height * largest.width / largest.height), height: box.height)
     }
 
     /// One image per distinct slot size, where one image cannot serve every device (a 112 px
