@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import WidgetThumbnails
+import TestSupport
+
+/// `--fit cover`, `--crop`, `--focus` and `--families` through the built binary: slot shapes
+/// and caps on real photos, one decode for every family, one record per output, the render
+/// facts and warnings, and the usage errors.
+@Suite struct FitAndFamiliesCommandTests {
+    /// The parts of a `batch --json` entry these tests read.
+    struct Entry: Decodable {
+        struct Appearance: Decodable {
+            struct Warning: Decodable {
+                var code: String
+                var message: String
+            }
+
+            var faintShare: Double
+            var hasTransparency: Bool
+            var meanLuminance: Double
+            var warnings: [Warning]
+        }
+
+        var input: String
+        var family: String?
+        var status: String
+        var output: String?
+        var width: Int?
+        var height: Int?
+        var crop: [String: Int]?
+        var appearance: Appearance?
+    }
+
+    struct Report: Decodable {
+        var inputs: [Entry]
+    }
+
+    static func report(_ stdout: String) throws -> [Entry] {
+        try JSONDecoder().decode(Report.self, from: Data(stdout.utf8)).inputs
+    }
+
+    static func write(_ image: RGBAImage, as format: StoredFormat, to path: String) throws {
+        try Data(ImageEncoder.encode(image, format: format, quality: 90)).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A flat image of one grey `level`, alpha `alpha`.
+    static func flat(width: Int, height: Int, level: UInt8, alpha: UInt8 = 255) -> RGBAImage {
+        RGBAImage(width: width, height: height, pixels: [UInt8](
+            (0..<(width * height)).flatMap { _ in [level, level, level, alpha] }))
+    }
+
+    /// The current devices of `platform` (all when nil), read from the catalogue.
+    static func devices(_ platform: Platform?) -> [DeviceClass] {
+        WidgetCatalog.builtIn.currentDevices.filter { platform == nil || $0.platform == platform }
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage), arguments: [nil, Platform.iOS])
+    func aMediumCoverOfEachPhotoHasTheSlotShapeUnderEveryCap(platform: Platform?) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try WidgetThumbsBinary.run(
+            ["batch", Corpus.path("photos"), Corpus.path("exif-orientation"), "--out", directory.file("out"),
+             "--family", "systemMedium", "--fit", "cover", "--json"] + (platform.map { ["--platform", $0.rawValue] } ?? []),
+            timeout: 300)
+        #expect(result.status == 0, "\(result)")
+        let slots = Self.devices(platform).flatMap { $0.slots(for: .systemMedium) }
+        let largest = try #require(slots.max { ($0.pixels.area, $0.pixels.width) < ($1.pixels.area, $1.pixels.width) })
+        let entries = try Self.report(result.stdout)
+        #expect(entries.count > 20)
+        for entry in entries {
+            let width = try #require(entry.width), height = try #require(entry.height)
+            let shapeHeight = Double(width) * Double(largest.pixels.height) / Double(largest.pixels.width)
+            #expect(abs(Double(height) - shapeHeight) <= 1, "\(entry.input): \(width)x\(height) against \(largest.pixels)")
+            #expect(slots.allSatisfy { width * height <= $0.capPixels }, "\(entry.input): \(width)x\(height) over a cap")
+            // The file is what the report says.
+            let info = try ImageDecoder.probe(FileBytes.contents(of: try #require(entry.output)))
+            #expect(info.size == PixelSize(width: width, height: height))
+            #expect(entry.crop != nil, "\(entry.input): a cover entry names its window")
+        }
+    }
+
+    @Test func familiesAllWritesEveryFamilyAsItsOwnRecordAndSkipsThemOnARerun() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("in"), withIntermediateDirectories: true)
+        try Self.write(BatchFixtures.pattern(width: 900, height: 600, alpha: false), as: .jpeg, to: directory.file("in/photo.jpg"))
+        let arguments = ["batch", directory.file("in"), "--out", directory.file("out"), "--families", "all", "--fit", "cover",
+                         "--json"]
+        let first = try WidgetThumbsBinary.run(arguments, timeout: 120)
+        #expect(first.status == 0, "\(first)")
+        let entries = try Self.report(first.stdout)
+        let families = WidgetFamily.allCases.filter { family in Self.devices(nil).contains { !$0.slots(for: family).isEmpty } }
+        #expect(entries.compactMap(\.family) == families.map(\.rawValue))
+        for entry in entries {
+            #expect(entry.output == directory.file("out/photo.\(entry.family ?? "?").jpg"))
+            #expect(FileManager.default.fileExists(atPath: entry.output ?? ""))
+        }
+        // One journal or manifest line per family.
+        let manifest = try String(contentsOfFile: directory.file("out/.widget-thumbs.jsonl"), encoding: .utf8)
+        #expect(manifest.split(separator: "\n").count == families.count)
+
+        let again = try WidgetThumbsBinary.run(arguments, timeout: 120)
+        #expect(try Self.report(again.stdout).map(\.status) == families.map { _ in "skipped" })
+        // One output lost: the input is made again, every family.
+        try FileManager.default.removeItem(atPath: directory.file("out/photo.systemLarge.jpg"))
+        let repaired = try WidgetThumbsBinary.run(arguments, timeout: 120)
+        #expect(try Self.report(repaired.stdout).map(\.status) == families.map { _ in "ok" })
+        #expect(FileManager.default.fileExists(atPath: directory.file("out/photo.systemLarge.jpg")))
+    }
+
+    /// The input file is opened once for every family: counted by strace, at the system calls.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "skipped: strace is not installed"))
+    func familiesAllOpensTheInputOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.file("photo.jpg")
+        try Self.write(BatchFixtures.pattern(width: 1200, height: 800, alpha: false), as: .jpeg, to: input)
+        let binary = try #require(WidgetThumbsBinary.path, WidgetThumbsBinary.notFoundMessage)
+        let trace = directory.file("trace")
+        let result = try ChildProcess.run("/usr/bin/strace", ["-f", "-e", "trace=open,openat", "-o", trace, binary,
+                                                              "batch", input, "--out", directory.file("out"), "--families", "all",
+                                                              "--jobs", "1"], timeout: 120)
+        #expect(result.status == 0, "\(result)")
+        let opens = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("\"\(input)\"") && !$0.contains("O_DIRECTORY") && !$0.contains("ENOENT") }
+        print("opens of the input with --families all:\n" + opens.joined(separator: "\n"))
+        // The census stats it; reading it is one open.
+        #expect(opens.count == 1, "\(opens)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("out")).filter { $0.hasSuffix(".jpg") }.count
+                == WidgetFamily.allCases.filter { family in Self.devices(nil).contains { !$0.slots(for: family).isEmpty } }.count)
+    }
+
+    @Test func renderFactsAndWarningsAreInTheJSONAndOnStandardError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("in"), withIntermediateDirectories: true)
+        try Self.write(Self.flat(width: 400, height: 300, level: 20), as: .png, to: directory.file("in/dark.png"))
+        try Self.write(Self.flat(width: 400, height: 300, level: 230), as: .png, to: directory.file("in/bright.png"))
+        var glyph = Self.flat(width: 200, height: 200, level: 255)
+        for index in stride(from: 3, to: glyph.pixels.count, by: 8) { glyph.pixels[index] = 0 }  // every other pixel clear
+        try Self.write(glyph, as: .png, to: directory.file("in/glyph.png"))
+        let table = try WidgetThumbsBinary.run(["batch", directory.file("in"), "--out", directory.file("table"),
+                                                "--families", "small,circular"], timeout: 120)
+        let json = try WidgetThumbsBinary.run(["batch", directory.file("in"), "--out", directory.file("json"),
+                                               "--families", "small,circular", "--json"], timeout: 120)
+        #expect(table.status == 0 && json.status == 0, "\(table)\n\(json)")
+        let entries = try Self.report(json.stdout)
+        func codes(_ name: String, _ family: String) -> [String]? {
+            entries.first { $0.input.hasSuffix("/\(name)") && $0.family == family }?.appearance?.warnings.map(\.code)
+        }
+        #expect(codes("dark.png", "systemSmall") == ["faintWhenAccented"])
+        #expect(codes("bright.png", "systemSmall") == [])
+        #expect(codes("dark.png", "accessoryCircular") == ["opaqueAccessory"])
+        #expect(codes("bright.png", "accessoryCircular") == ["opaqueAccessory"])
+        #expect(codes("glyph.png", "accessoryCircular") == [])
+        let dark = try #require(entries.first { $0.input.hasSuffix("/dark.png") && $0.family == "systemSmall" }?.appearance)
+        #expect(dark.faintShare == 1 && dark.meanLuminance < 0.1 && !dark.hasTransparency)
+        #expect(entries.first { $0.input.hasSuffix("/glyph.png") }?.appearance?.hasTransparency == true)
+        // The human report prints each warning once, naming input and family; the JSON run keeps stderr for failures.
+        let warnings = table.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.count == 3, "\(table.stderr)")
+        #expect(warnings.contains { $0.contains("dark.png (systemSmall): in tinted and clear Home Screens 100% of this image is nearly invisible") })
+        #expect(warnings.contains { $0.contains("bright.png (accessoryCircular): opaque image for an accessory family") })
+        #expect(!json.stderr.contains("warning"), "\(json.stderr)")
+    }
+
+    @Test func thumbnailAndCommitTakeTheCropOptions() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.file("wide.png")
+        try Self.write(BatchFixtures.pattern(width: 900, height: 300, alpha: false), as: .png, to: input)
+        let square = try WidgetThumbsBinary.run(["thumbnail", input, "-o", directory.file("t.jpg"), "--family", "systemSmall",
+                                                 "--crop", "entropy"])
+        #expect(square.status == 0, "\(square)")
+        let made = try ImageDecoder.probe(FileBytes.contents(of: directory.file("t.jpg"))).size
+        #expect(made.width == made.height && made.width == 300)
+
+        let several = try WidgetThumbsBinary.run(["thumbnail", input, "-o", directory.file("f.png"), "--families", "small,medium",
+                                                  "--focus", "0.1,0.5"])
+        #expect(several.status == 0, "\(several)")
+        #expect(several.stdout.contains("\"family\" : \"systemSmall\"") && several.stdout.contains("\"family\" : \"systemMedium\""))
+        let small = try ImageDecoder.probe(FileBytes.contents(of: directory.file("f.systemSmall.png"))).size
+        #expect(small == PixelSize(width: 300, height: 300))
+        #expect(FileManager.default.fileExists(atPath: directory.file("f.systemMedium.png")))
+
+        let container = directory.file("container")
+        let commit = try WidgetThumbsBinary.run(["commit", "--container", container, "--revision", "1", "--image", input,
+                                                 "--family", "systemSmall", "--fit", "cover"])
+        #expect(commit.status == 0, "\(commit)")
+        let stored = try FileManager.default.contentsOfDirectory(atPath: container + "/images").filter { $0.hasPrefix("thumbnail-1") }
+        let size = try ImageDecoder.probe(FileBytes.contents(of: container + "/images/" + (stored.first ?? "?"))).size
+        #expect(size.width == size.height, "commit --image --fit cover stored \(size)")
+    }
+
+    @Test(arguments: [
+        (["--fit", "contain", "--crop", "attention"], "'--crop' places a cover crop; '--fit contain' keeps the whole picture"),
+        (["--focus", "0.5"], "'--focus' expects x,y"),
+        (["--focus", "1.5,0.2"], "'--focus' expects x,y"),
+        (["--focus", "0.5,0.5", "--crop", "centre"], "cannot be combined with '--crop'"),
+        (["--crop", "faces"], "faces"),
+        (["--families", "small", "--family", "systemSmall"], "cannot be combined with '--family'"),
+        (["--families", "small", "--max-side", "300"], "cannot be combined with '--max-side'"),
+        (["--families", "tiny"], "unknown family 'tiny'"),
+        (["--families", "corner", "--platform", "iOS"], "no chosen device shows accessoryCorner"),
+    ])
+    func contradictionsAreUsageErrors(arguments: [String], message: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.file("a.png")
+        try Self.write(Self.flat(width: 50, height: 50, level: 128), as: .png, to: input)
+        let result = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out")] + arguments)
+        #expect(result.status == 64, "\(arguments): \(result)")
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("out")), "nothing written")
+    }
+}
