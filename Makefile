@@ -5,7 +5,7 @@ SWIFT    ?= swift
 SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
-.PHONY: all setup build release demo test bench clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions \
+.PHONY: all setup build release demo test bench bench-families clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions \
         test-store test-store-portable docs doc-coverage examples catalog catalog-check
 
 all: build
@@ -40,6 +40,14 @@ bench: setup
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install pillow numpy
 	$(SWIFT) build -c release --product ThumbnailBenchmarks
 	python3 Benchmarks/run.py $(BENCH_ARGS)
+
+## bench-families: `batch --families all` against one run per family and vipsthumbnail's crops;
+## rewrites its section of Benchmarks/README.md
+bench-families: setup
+	@command -v vipsthumbnail >/dev/null || { SUDO=$$([ $$(id -u) -eq 0 ] || echo sudo); \
+		$$SUDO apt-get update && $$SUDO apt-get install -y libvips-tools; }
+	$(SWIFT) build -c release --product widget-thumbs
+	python3 Benchmarks/families.py $(BENCH_ARGS)
 
 # Fuzzing and sanitizers (Fuzz/README.md). Sanitized builds use their own scratch paths so they
 # never invalidate the normal .build/debug.

@@ -589,10 +589,10 @@ def equal_settings_targets(sets):
     return rows
 
 
-def write_readme(markdown, begin=BEGIN, end=END):
+def write_readme(markdown, begin=BEGIN, end=END, heading="HEIC"):
     text = README.read_text() if README.exists() else f"# Benchmarks\n\n{BEGIN}\n{END}\n"
     if begin not in text:
-        text += f"\n## HEIC\n\n{begin}\n{end}\n"
+        text += f"\n## {heading}\n\n{begin}\n{end}\n"
     head, _, rest = text.partition(begin)
     _, _, tail = rest.partition(end)
     README.write_text(f"{head}{begin}\n{markdown}\n{end}{tail}")
