@@ -161,11 +161,18 @@ public struct ThumbnailPipeline: Sendable {
             let source = try ScaledSource.open(session, options: options.decodeOptions(targetBox: decodeBox))
             return (source, try source.materialized(fullSize: info.size))
         }
+        // A picture decoded far larger than every output needs (PNG and HEIF have no scaled
+        // decode) is reduced once, as a JPEG's DCT scale would, so each output resamples from
+        // a picture with the same headroom instead of from the full size.
+        let needed = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: decodeBox)
+        let working = try timings.measure(\.resample) { () throws(ImageError) in
+            try Self.reduced(decoded, keeping: needed)
+        }
         var thumbnails: [Thumbnail] = []
         for plan in plans {
             let output = plan.options
             let (piece, crop) = try timings.measure(\.resample) { () throws(ImageError) in
-                try plan.cut(decoded, source: info)
+                try plan.cut(working, source: info)
             }
             let pieceUpright = info.orientation.orientedSize(piece.size)
             let planned = crop == nil
@@ -191,6 +198,17 @@ public struct ThumbnailPipeline: Sendable {
             timings = StageTimings()  // the decode is the first output's; each output its own resample and encode
         }
         return thumbnails
+    }
+}
+
+extension ThumbnailPipeline {
+    /// `image` resampled to keep at least `needed` pixels on each axis, when it has twice that
+    /// or more on both (aspect ratio kept); otherwise `image` itself.
+    fileprivate static func reduced(_ image: RGBAImage, keeping needed: PixelSize) throws(ImageError) -> RGBAImage {
+        let scale = max(Double(needed.width) / Double(image.width), Double(needed.height) / Double(image.height))
+        guard scale <= 0.5 else { return image }
+        return try Resampler.resize(image, to: PixelSize(width: max(1, Int((Double(image.width) * scale).rounded(.up))),
+                                                         height: max(1, Int((Double(image.height) * scale).rounded(.up)))))
     }
 }
 

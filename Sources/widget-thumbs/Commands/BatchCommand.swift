@@ -48,7 +48,9 @@ struct BatchCommand: Command {
         discussion: """
             Outputs mirror the inputs' relative paths under --out with the output format's extension \
             (photos/a.jpg -> OUT/a.jpg for the input 'photos'); inputs whose names collide (a.jpg and \
-            a.png) keep their whole name (a.jpg.jpg, a.png.webp). Files are written atomically. A re-run \
+            a.png) keep their whole name (a.jpg.jpg, a.png.webp); with --families each input has one output per \
+            family, from one decode (OUT/a.systemSmall.jpg, OUT/a.systemMedium.jpg), each recorded on its own. \
+            Files are written atomically. A re-run \
             skips thumbnails that are up to date (same settings, input unchanged; recorded in \
             OUT/.widget-thumbs.jsonl, and as each finishes in OUT/.widget-thumbs.journal, so a killed run \
             loses nothing it finished) unless --force. A thumbnail is never written over an input of the \
