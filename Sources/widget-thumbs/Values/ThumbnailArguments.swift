@@ -60,7 +60,7 @@ enum ThumbnailArguments {
 
     /// The group, in the order help lists it.
     static var specs: [OptionSpec] {
-        [family, fit, crop, focus, format, maxSide, maxBytes, quality, effort, color, strict, .fullDecode]
+        [family, format, maxSide, fit, crop, focus, maxBytes, quality, effort, color, strict, .fullDecode]
             + DeviceArguments.specs
     }
 
