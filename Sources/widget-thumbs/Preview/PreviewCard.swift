@@ -79,7 +79,11 @@ struct PreviewCard {
         if let sourceWidth = item.sourceWidth, let sourceHeight = item.sourceHeight {
             facts.append("from \(sourceWidth)x\(sourceHeight) \(item.sourceFormat?.rawValue.uppercased() ?? "")")
         }
-        if let crop = item.crop { facts.append("cover crop \(crop) of the upright original") }
+        // The source size is as stored, the crop upright: a crop of the whole picture is no news.
+        if let crop = item.crop, crop.x != 0 || crop.y != 0
+            || Set([crop.size.width, crop.size.height]) != Set([item.sourceWidth, item.sourceHeight].compactMap { $0 }) {
+            facts.append("cover crop \(crop) of the upright original")
+        }
         if let colour = item.colour { facts.append(colour.description) }
         if item.status == .skipped { facts.append("up to date (not redone)") }
         return facts

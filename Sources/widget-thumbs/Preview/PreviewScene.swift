@@ -74,7 +74,7 @@ struct PreviewScene: Equatable {
     /// for the accessory families alone).
     static let all: [PreviewScene] = [
         PreviewScene(id: "light", title: "Light", wallpaper: PageColor(0xDCE3EE), drawing: .fullColor(widget: PageColor(0xFFFFFF))),
-        PreviewScene(id: "dark", title: "Dark", wallpaper: PageColor(0x1E2433), drawing: .fullColor(widget: PageColor(0x1C1C1E))),
+        PreviewScene(id: "dark", title: "Dark", wallpaper: PageColor(0x2A3347), drawing: .fullColor(widget: PageColor(0x1C1C1E))),
         PreviewScene(id: "tinted-light", title: "Tinted light", wallpaper: PageColor(0x8496B4),
                      drawing: .accented(tint: PageColor(0xF4F7FF))),
         PreviewScene(id: "tinted-dark", title: "Tinted dark", wallpaper: PageColor(0x1A2130),

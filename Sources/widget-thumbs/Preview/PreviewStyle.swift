@@ -5,14 +5,14 @@ enum PreviewStyle {
         *{box-sizing:border-box}
         body{margin:0;font:13px/1.45 -apple-system,BlinkMacSystemFont,"SF Pro Text","Helvetica Neue",system-ui,sans-serif;\
         color:#1d1d1f;background:#f5f5f7;-webkit-font-smoothing:antialiased}
-        .top{padding:28px 32px 4px}
+        .top{padding:24px 28px 4px}
         h1{font-size:26px;font-weight:700;letter-spacing:-.02em;margin:0 0 4px}
         .summary,.device{color:#6e6e73;margin:2px 0}
         .filters{position:absolute}
-        .cards{padding:16px 32px;display:flex;flex-direction:column;gap:18px}
-        .card{display:grid;grid-template-columns:200px 1fr;gap:20px;background:#fff;border-radius:18px;padding:18px;\
+        .cards{padding:14px 28px;display:flex;flex-direction:column;gap:16px}
+        .card{display:grid;grid-template-columns:190px 1fr;gap:20px;background:#fff;border-radius:18px;padding:16px;\
         box-shadow:0 1px 2px rgba(0,0,0,.04),0 6px 20px rgba(0,0,0,.05);content-visibility:auto;contain-intrinsic-size:auto 420px}
-        .stored{height:120px;border-radius:10px;margin-bottom:10px;\
+        .stored{height:100px;border-radius:10px;margin-bottom:10px;\
         background:var(--img) center/contain no-repeat,repeating-conic-gradient(#ececf0 0% 25%,#fff 0% 50%) 0 0/14px 14px}
         .name{font-size:14px;font-weight:600;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
         .family{display:inline-block;margin:4px 0 0;padding:1px 8px;border-radius:999px;background:#e8f0fe;color:#0b57d0;\
@@ -31,13 +31,13 @@ enum PreviewStyle {
         .scene{border-radius:14px;padding:10px 16px 16px}
         .scene h3{margin:0 0 10px;font-size:11px;font-weight:600;letter-spacing:.01em}
         .scene h3 span{font-weight:400;opacity:.7}
-        .frames{display:flex;flex-direction:column;gap:14px;align-items:flex-start}
+        .frames{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start}
         .frame{position:relative;overflow:hidden;flex:none}
         .frame[data-mode=fullColor]{box-shadow:0 1px 3px rgba(0,0,0,.12)}
         .frame[data-mode=accented],.frame[data-mode=vibrant]{box-shadow:inset 0 0 0 1px rgba(255,255,255,.22)}
         .art{width:100%;height:100%;border-radius:inherit;background:var(--img) center/cover no-repeat}
-        .failed{padding:0 32px}.failed h2{font-size:16px}
+        .failed{padding:0 28px}.failed h2{font-size:16px}
         .failures li{margin:4px 0;color:#b3261e}.failures code{color:#1d1d1f}
-        footer{padding:8px 32px 32px;color:#6e6e73;font-size:11.5px;max-width:960px}
+        footer{padding:8px 28px 28px;color:#6e6e73;font-size:11.5px;max-width:960px}
         """
 }
