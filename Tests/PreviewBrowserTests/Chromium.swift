@@ -7,10 +7,13 @@ import WidgetThumbnails
 /// browser tests skip with `skipMessage`, except when the CI environment variable is set:
 /// then they run and fail.
 enum Chromium {
-    /// `WIDGET_THUMBS_CHROMIUM`, else the first `chromium` or `chromium-browser` on PATH.
+    /// `WIDGET_THUMBS_CHROMIUM` (a path that is not an executable means none: how to see the
+    /// skip), else the first `chromium` or `chromium-browser` on PATH or in /usr/bin.
     static let path: String? = {
         let environment = ProcessInfo.processInfo.environment
-        if let override = environment["WIDGET_THUMBS_CHROMIUM"] { return override }
+        if let override = environment["WIDGET_THUMBS_CHROMIUM"] {
+            return FileManager.default.isExecutableFile(atPath: override) ? override : nil
+        }
         let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin"]
         for name in ["chromium", "chromium-browser"] {
             for directory in directories where FileManager.default.isExecutableFile(atPath: directory + "/" + name) {
