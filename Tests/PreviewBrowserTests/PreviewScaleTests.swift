@@ -11,8 +11,8 @@ import WidgetThumbnails
 struct PreviewScaleTests {
     static let count = 1_000
     /// Seconds from starting Chromium to its exit with the screenshot written, on a loaded
-    /// 2-core CI machine running the other suites at the same time (about 3 s idle here; the
-    /// README's "Preview" section has the figures).
+    /// 2-core CI machine running the other suites at the same time (about 2 s here; the README's
+    /// "The preview page" section has the figures).
     static let bound = 30.0
     static let window = (width: 1400, height: 1000)
 

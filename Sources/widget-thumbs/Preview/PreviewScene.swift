@@ -1,6 +1,6 @@
 import WidgetThumbnails
 
-/// WidgetKit's rendering modes, as the preview page draws them (the README's "Preview" section).
+/// WidgetKit's rendering modes, as the preview page draws them (the README's "The preview page" section).
 enum RenderingMode: String, Equatable {
     /// The image as it is, over the widget's own background.
     case fullColor
@@ -97,18 +97,18 @@ struct PreviewScene: Equatable {
     /// tint. Vibrant: saturation 0, alpha kept. The region is the element's box, so nothing is
     /// drawn outside the frame.
     var filter: String? {
-        let region = "x=\"0\" y=\"0\" width=\"1\" height=\"1\" color-interpolation-filters=\"sRGB\""
+        guard let filterID else { return nil }
+        let open = "<filter id=\"\(filterID)\" x=\"0\" y=\"0\" width=\"1\" height=\"1\" color-interpolation-filters=\"sRGB\">"
         switch drawing {
         case .fullColor:
             return nil
         case .accented(let tint):
-            return "<filter id=\"mode-\(id)\" \(region)>"
-                + "<feColorMatrix in=\"SourceGraphic\" type=\"luminanceToAlpha\" result=\"luma\"/>"
+            return open + "<feColorMatrix in=\"SourceGraphic\" type=\"luminanceToAlpha\" result=\"luma\"/>"
                 + "<feComposite in=\"luma\" in2=\"SourceAlpha\" operator=\"arithmetic\" k1=\"1\" result=\"alpha\"/>"
                 + "<feFlood flood-color=\"\(tint.css)\"/>"
                 + "<feComposite in2=\"alpha\" operator=\"in\"/></filter>"
         case .vibrant:
-            return "<filter id=\"mode-\(id)\" \(region)><feColorMatrix type=\"saturate\" values=\"0\"/></filter>"
+            return open + "<feColorMatrix type=\"saturate\" values=\"0\"/></filter>"
         }
     }
 

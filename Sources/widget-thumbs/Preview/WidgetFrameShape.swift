@@ -2,7 +2,7 @@ import WidgetThumbnails
 
 /// How the system rounds a widget's frame, per family: the one place the preview page and its
 /// footer take the radius from. The figures and their source are explained in the README's
-/// "Preview" section.
+/// "The preview page" section.
 enum WidgetFrameShape: Equatable {
     /// A circle inscribed in the frame.
     case circle
