@@ -6,7 +6,7 @@ SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
 .PHONY: all setup build release demo test bench bench-families clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions \
-        test-store test-store-portable docs doc-coverage examples catalog catalog-check
+        test-store test-store-portable docs doc-coverage examples catalog catalog-check preview-screenshot
 
 all: build
 
@@ -30,6 +30,11 @@ demo: release
 ## test: the whole test suite (corpus tests skip, with a message, without ../shared/corpus)
 test: setup
 	$(SWIFT) test
+
+## preview-screenshot: Docs/preview.png, the README's screenshot of the --contact-sheet preview page,
+## rendered by the browser tests' headless Chromium from SampleImages
+preview-screenshot: setup
+	WIDGET_THUMBS_SCREENSHOT="$(CURDIR)/Docs/preview.png" $(SWIFT) test --filter PreviewScreenshot
 
 ## bench: throughput, latency, CPU and peak memory against vipsthumbnail, Pillow and the decode
 ## floor; installs the missing peers, rewrites the results in Benchmarks/README.md

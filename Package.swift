@@ -109,6 +109,10 @@ let package = Package(
                     dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport", "CJPEGTestFixtures"]),
         .testTarget(name: "CLITests",
                     dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport", "CHEIFTestFixtures"]),
+        // The preview page in headless Chromium (Debian's chromium): rendered pixels, and the
+        // time a page of 1,000 thumbnails takes. Skips without chromium, fails under CI.
+        // SystemPNG writes the README's screenshot as a palette PNG (libpng's simplified API).
+        .testTarget(name: "PreviewBrowserTests", dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport", "SystemPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

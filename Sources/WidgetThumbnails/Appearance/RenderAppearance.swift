@@ -5,8 +5,8 @@
 /// - Accented (a tinted or clear Home Screen, iOS 18 and 26): unless the widget marks the image
 ///   `.widgetAccentedRenderingMode(.fullColor)`, WidgetKit maps its luminance to alpha in one
 ///   flat colour, so dark areas vanish. Apple does not publish the luma formula; this measures
-///   Rec. 709 luma on the stored sRGB values (a guess, said so in the README's "Rendering
-///   modes"), the formula of SVG's luminanceToAlpha too, so the preview page shows the same.
+///   Rec. 709 luma on the stored sRGB values (a guess, said so in the README's "Crops, several
+///   families, rendering modes"), SVG's luminanceToAlpha too, so the preview page shows the same.
 /// - Vibrant (the Lock Screen, where the accessory families live): desaturated, and only
 ///   opacity and grey level carry anything, so an opaque image becomes a solid block.
 public struct RenderAppearance: Sendable, Codable, Equatable {

@@ -9,6 +9,8 @@ import WidgetThumbnails
 struct BatchRun {
     var settings: BatchSettings
     var console: Console
+    /// The device the contact sheet's frames are drawn for (`--preview-device`).
+    var previewDevice: PreviewDevice
 
     func run() throws(ImageError) -> ExitStatus {
         let clock = Stopwatch()
@@ -115,7 +117,8 @@ struct BatchRun {
             guard let output = item.output else { continue }
             thumbnails[index] = try? InputFile.read(output, maxBytes: ByteBudget.hardCeiling * 2)
         }
-        let html = ContactSheet.html(items: items.map(\.withReadablePaths), thumbnails: thumbnails, summary: summary)
+        let html = PreviewPage.html(items: items.map(\.withReadablePaths), thumbnails: thumbnails, summary: summary,
+                                    device: previewDevice)
         try OutputDirectories.create(parentOf: path)
         try OutputFile.writeCommandOutput(Array(html.utf8), toPath: path, inputs: inputs)
     }

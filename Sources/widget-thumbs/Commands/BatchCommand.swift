@@ -38,7 +38,9 @@ struct BatchCommand: Command {
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "No progress bar and no summary; failures are still printed.")
     static let contactSheet = OptionSpec.value(
         "contact-sheet", valueName: "file.html", presence: .optional,
-        help: "Also write a self-contained HTML page showing every thumbnail, its facts and per-family fit, and the failures.")
+        help: "Also write a self-contained HTML page (no script, no network) showing every thumbnail in widget frames "
+            + "(full colour, accented and, for accessory families, vibrant; light and dark wallpapers), its facts, "
+            + "appearance warnings and per-family fit, and the failures.")
     static let shard = OptionSpec.value(
         "shard", valueName: "k/n", presence: .optional,
         help: "Only the inputs whose relative path hashes to K of N (0 <= K < N): N processes split a job with no overlap.")
@@ -63,15 +65,20 @@ struct BatchCommand: Command {
         arguments: [inputs],
         options: [out] + ThumbnailArguments.specs + [FamiliesArgument.spec]
             + [jobs, memoryLimit, recursive, force, overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet,
-               contactSheet, shard])
+               contactSheet, PreviewDevice.option, shard])
 
     var settings: BatchSettings
+    var previewDevice: PreviewDevice
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         settings = try BatchSettings(arguments)
+        if arguments.wasGiven(PreviewDevice.option), !arguments.wasGiven(Self.contactSheet) {
+            throw UsageError("'--preview-device' chooses the frames of '--contact-sheet', which was not given")
+        }
+        previewDevice = try PreviewDevice.chosen(arguments)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        try BatchRun(settings: settings, console: console).run()
+        try BatchRun(settings: settings, console: console, previewDevice: previewDevice).run()
     }
 }

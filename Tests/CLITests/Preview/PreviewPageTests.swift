@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+import WidgetThumbnails
+@testable import widget_thumbs
+
+/// The preview page's HTML, without a browser (PreviewBrowserTests looks at the rendered
+/// pixels): escaping, no script or network reference, each image once, failures listed, the
+/// frames each item gets and their sizes from the catalogue.
+@Suite struct PreviewPageTests {
+    /// A small distinct PNG per index, so no two cards embed the same bytes.
+    static func png(_ index: Int, alpha: Bool = false) throws -> [UInt8] {
+        var pixels: [UInt8] = []
+        for y in 0..<24 {
+            for x in 0..<32 {
+                pixels += [UInt8(index & 0xFF), UInt8(x * 8), UInt8(y * 10), alpha && x < 16 ? 0 : 255]
+            }
+        }
+        return try ImageEncoder.encode(RGBAImage(width: 32, height: 24, pixels: pixels), format: .png, quality: 100)
+    }
+
+    static func item(_ input: String, family: WidgetFamily? = nil, status: BatchItemReport.Status = .ok,
+                     error: String? = nil) -> BatchItemReport {
+        var item = BatchItemReport(input: input, status: status)
+        item.family = family
+        item.error = error
+        if status != .failed {
+            item.width = 32
+            item.height = 24
+            item.format = .png
+        }
+        return item
+    }
+
+    static func page(_ items: [BatchItemReport], thumbnails: [Int: [UInt8]],
+                     device: PreviewDevice? = PreviewDevice.newestPhone(in: .builtIn)) throws -> String {
+        var summary = BatchSummary(jobs: 1, shard: nil)
+        for item in items { summary.add(item) }
+        return PreviewPage.html(items: items, thumbnails: thumbnails, summary: summary, device: try #require(device))
+    }
+
+    /// The page's rule for `.f-<family>`: its width and height in CSS px and its radius.
+    static func frameRule(_ family: WidgetFamily, in html: String) -> (width: Double, height: Double, radius: String)? {
+        guard let start = html.range(of: ".f-\(family.rawValue){") else { return nil }
+        let body = html[start.upperBound...].prefix { $0 != "}" }
+        var values: [String: String] = [:]
+        for declaration in body.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1).map(String.init)
+            if parts.count == 2 { values[parts[0]] = parts[1] }
+        }
+        func pixels(_ key: String) -> Double? { values[key].flatMap { Double($0.replacingOccurrences(of: "px", with: "")) } }
+        guard let width = pixels("width"), let height = pixels("height"), let radius = values["border-radius"] else { return nil }
+        return (width, height, radius)
+    }
+
+    @Test func namesAndReasonsAreEscaped() throws {
+        let hostile = "in/<b>bold</b> & \"quoted\" 'single'.png"
+        let failure = "<script>alert(1)</script>.jpg"
+        let html = try Self.page([Self.item(hostile), Self.item(failure, status: .failed, error: "decode failed: <img src=x>")],
+                                 thumbnails: [0: try Self.png(1)])
+        #expect(!html.contains("<b>bold"))
+        #expect(!html.contains("<img"))
+        #expect(!html.lowercased().contains("<script"))
+        #expect(html.contains("&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; &#39;single&#39;.png"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;.jpg"))
+        #expect(html.contains("decode failed: &lt;img src=x&gt;"))
+    }
+
+    @Test func pageHasNoScriptAndNoNetworkOrFileReference() throws {
+        let items = (0..<5).map { Self.item("in/\($0).png", family: [nil, .systemSmall, .accessoryCircular][$0 % 3]) }
+        let html = try Self.page(items, thumbnails: Dictionary(uniqueKeysWithValues: try (0..<5).map { ($0, try Self.png($0)) }))
+        let lower = html.lowercased()
+        #expect(!lower.contains("<script") && !lower.contains("javascript:"))
+        #expect(lower.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) == nil, "an event handler attribute")
+        #expect(!lower.contains("http:") && !lower.contains("https:") && !lower.contains("file:"))
+        #expect(!lower.contains("src=") && !lower.contains("href=") && !lower.contains("@import"))
+        // Every url() is an embedded image or a fragment of this page.
+        for use in html.components(separatedBy: "url(").dropFirst() {
+            if use.hasPrefix("#") {
+                let id = use.dropFirst().prefix { $0 != ")" }
+                #expect(html.contains("id=\"\(id)\""), "url(#\(id)) names nothing in the page")
+            } else {
+                #expect(use.hasPrefix("data:image/png;base64,"), "\(use.prefix(40))")
+            }
+        }
+    }
+
+    @Test func eachImageIsEmbeddedOnceAndPaintedByEveryFrame() throws {
+        let families: [WidgetFamily?] = [nil, .systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular]
+        let items = families.enumerated().map { Self.item("in/\($0.offset).png", family: $0.element) }
+        let images = try (0..<items.count).map { try Self.png($0, alpha: $0 % 2 == 1) }
+        let html = try Self.page(items, thumbnails: Dictionary(uniqueKeysWithValues: images.enumerated().map { ($0.offset, $0.element) }))
+        for image in images {
+            #expect(html.components(separatedBy: Data(image).base64EncodedString()).count == 2)
+        }
+        #expect(html.components(separatedBy: "data:image/").count == items.count + 1)
+        // Frames hold no image of their own: they paint the card's --img.
+        let frames = html.components(separatedBy: "<div class=\"frame ").count - 1
+        #expect(frames > items.count)
+        #expect(html.contains("var(--img)"))
+    }
+
+    @Test func failuresAreListedWithTheirReasons() throws {
+        let items = [Self.item("in/good.png"), Self.item("in/broken.jpg", status: .failed, error: "corrupt data: premature end"),
+                     Self.item("in/vanished.png")]
+        let html = try Self.page(items, thumbnails: [0: try Self.png(0)])
+        let failed = try #require(html.range(of: "<h2>Failed (2)</h2>"))
+        let section = html[failed.upperBound...]
+        #expect(section.contains("<code>in/broken.jpg</code>: corrupt data: premature end"))
+        #expect(section.contains("<code>in/vanished.png</code>: the thumbnail could not be read back"))
+        #expect(!section.contains("in/good.png"))
+        #expect(html.components(separatedBy: "<article ").count == 2)
+    }
+
+    /// Which frames each card gets: an item without a family the small and medium frames, a
+    /// system family its own; the four Home Screen scenes for all, the Lock Screen's vibrant
+    /// frame for an accessory family alone.
+    @Test func framesFollowTheItemsFamily() throws {
+        let items = [Self.item("in/plain.png"), Self.item("in/small.png", family: .systemLarge),
+                     Self.item("in/glyph.png", family: .accessoryRectangular)]
+        let html = try Self.page(items, thumbnails: [0: try Self.png(0), 1: try Self.png(1), 2: try Self.png(2)])
+        let cards = Array(html.components(separatedBy: "<article ").dropFirst())
+        #expect(cards.count == 3)
+        func frames(_ card: String) -> [(family: String, mode: String)] {
+            HTMLScan.attributes(of: "div", in: card).compactMap { attributes in
+                guard let family = attributes["data-family"], let mode = attributes["data-mode"] else { return nil }
+                return (family, mode)
+            }
+        }
+        let plain = frames(cards[0])
+        #expect(Set(plain.map { $0.family }) == ["systemSmall", "systemMedium"])
+        #expect(plain.filter { $0.mode == "fullColor" }.count == 4 && plain.filter { $0.mode == "accented" }.count == 4)
+        #expect(!plain.contains { $0.mode == "vibrant" })
+        let large = frames(cards[1])
+        #expect(large.allSatisfy { $0.family == "systemLarge" } && large.count == 4)
+        let glyph = frames(cards[2])
+        #expect(glyph.allSatisfy { $0.family == "accessoryRectangular" })
+        #expect(glyph.filter { $0.mode == "vibrant" }.count == 1 && glyph.count == 5)
+    }
+
+    /// Frames are the slot in points, slot pixels over the device's scale, from the catalogue;
+    /// the default device is the newest current iPhone: highest OS, then largest screen, then scale.
+    @Test func framesHaveTheSlotSizeOfTheDefaultDevice() throws {
+        func area(_ row: DeviceClass) -> Double { (row.screen?.width ?? 0) * (row.screen?.height ?? 0) }
+        let phones = WidgetCatalog.builtIn.devices.filter { $0.platform == .iOS && $0.droppedBy == nil }
+        let newestOS = phones.compactMap { $0.osVersions.max() }.max()
+        let newest = phones.filter { $0.osVersions.max() == newestOS }
+        let largest = newest.map(area).max()
+        let candidates = newest.filter { area($0) == largest }.sorted { $0.scale > $1.scale }
+        let expected = try #require(candidates.first)
+        let html = try Self.page([Self.item("in/a.png")], thumbnails: [0: try Self.png(0)])
+        #expect(html.contains(expected.label))
+        for family in WidgetFamily.allCases {
+            guard let slot = expected.slots(for: family).first else {
+                #expect(Self.frameRule(family, in: html) == nil, "\(family) has no slot on \(expected.id)")
+                continue
+            }
+            let rule = try #require(Self.frameRule(family, in: html), "no rule for \(family)")
+            #expect(abs(rule.width - Double(slot.pixels.width) / Double(expected.scale)) < 0.006, "\(family)")
+            #expect(abs(rule.height - Double(slot.pixels.height) / Double(expected.scale)) < 0.006, "\(family)")
+        }
+    }
+
+    /// 21.6 pt, from WidgetKit's logged key for a medium widget; a circle for accessoryCircular;
+    /// the footer states both and the source.
+    @Test func cornersAndTheirSourceAreStated() throws {
+        let html = try Self.page([Self.item("in/a.png")], thumbnails: [0: try Self.png(0)])
+        #expect(Self.frameRule(.systemSmall, in: html)?.radius == "21.6px")
+        #expect(Self.frameRule(.systemMedium, in: html)?.radius == "21.6px")
+        #expect(Self.frameRule(.accessoryCircular, in: html)?.radius == "50%")
+        let footer = try #require(html.range(of: "<footer>")).upperBound
+        let text = html[footer...]
+        #expect(text.contains("21.6 pt") && text.contains("systemMedium::338.00/158.00/21.60"))
+        #expect(text.contains("accessoryCircular is a circle"))
+        #expect(text.contains("No radius is published for accessoryRectangular"))
+    }
+
+    @Test func previewDeviceOptionChoosesTheFramesAndIsCheckedEarly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = try directory.write("a.png", try Self.png(0))
+        let sheet = directory.file("sheet.html")
+        let result = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--quiet",
+                                                 "--contact-sheet", sheet, "--preview-device", "iPhone SE 2/3"])
+        #expect(result.status == 0, "\(result)")
+        let html = try String(contentsOfFile: sheet, encoding: .utf8)
+        // Named rows of iOS 26/27 and 18 both match: the newest is drawn.
+        let row = try #require(WidgetCatalog.builtIn.devices.filter { $0.isNamed("iPhone SE 2/3") }
+            .max { ($0.osVersions.max() ?? 0) < ($1.osVersions.max() ?? 0) })
+        let slot = try #require(row.slots(for: .systemSmall).first)
+        let rule = try #require(Self.frameRule(.systemSmall, in: html))
+        #expect(abs(rule.width - Double(slot.pixels.width) / Double(row.scale)) < 0.006)
+
+        let unknown = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out2"),
+                                                  "--contact-sheet", sheet, "--preview-device", "iPhone 99"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("iPhone 99"), "\(unknown)")
+        let alone = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out3"),
+                                                "--preview-device", "iPhone SE 2/3"])
+        #expect(alone.status == 64 && alone.stderr.contains("--contact-sheet"), "\(alone)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("out2")))
+    }
+
+    @Test func appearanceAndWarningsAreShown() throws {
+        var item = Self.item("in/photo.jpg", family: .accessoryCircular)
+        let pixels = [UInt8](repeating: 40, count: 16 * 16 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }
+        let appearance = RenderAppearance(measuring: RGBAImage(width: 16, height: 16, pixels: pixels), storesAlpha: false,
+                                          family: .accessoryCircular)
+        item.appearance = appearance
+        let html = try Self.page([item], thumbnails: [0: try Self.png(0)])
+        #expect(!appearance.warnings.isEmpty)
+        for warning in appearance.warnings { #expect(html.contains(HTMLText.escape(warning.message))) }
+        #expect(html.contains(String(format: "mean luma %.2f", appearance.meanLuminance)))
+        #expect(html.contains("100% faint when accented") && html.contains("opaque"))
+    }
+}
