@@ -192,6 +192,29 @@ import TestSupport
         #expect(size.width == size.height, "commit --image --fit cover stored \(size)")
     }
 
+    /// `--per-device --fit cover`: each distinct slot size its own exact cover, under its caps.
+    @Test func perDeviceCoversAreEachSlotsOwnSize() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.file("big.jpg")
+        try Self.write(BatchFixtures.pattern(width: 2400, height: 1600, alpha: false), as: .jpeg, to: input)
+        let result = try WidgetThumbsBinary.run(["thumbnail", input, "-o", directory.file("m.jpg"), "--family", "systemMedium",
+                                                 "--fit", "cover", "--per-device", "--platform", "iOS"], timeout: 120)
+        #expect(result.status == 0, "\(result)")
+        let slots = Self.devices(.iOS).flatMap { $0.slots(for: .systemMedium) }
+        let sizes = Set(slots.map(\.pixels))
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("m.") }
+        #expect(files.count == sizes.count)
+        for slot in sizes {
+            let name = "m.systemMedium-\(slot.width)x\(slot.height).jpg"
+            let made = try ImageDecoder.probe(FileBytes.contents(of: directory.file(name))).size
+            let cap = slots.filter { $0.pixels == slot }.map(\.capPixels).min() ?? 0
+            // The slot itself, unless even that is over its cap (then its shape, under it).
+            #expect(made == slot || made.area <= cap && abs(made.width * slot.height - made.height * slot.width) <= slot.width,
+                    "\(name): \(made)")
+        }
+    }
+
     @Test(arguments: [
         (["--fit", "contain", "--crop", "attention"], "'--crop' places a cover crop; '--fit contain' keeps the whole picture"),
         (["--focus", "0.5"], "'--focus' expects x,y"),
