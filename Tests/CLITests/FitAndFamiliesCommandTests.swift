@@ -192,6 +192,73 @@ import TestSupport
         #expect(size.width == size.height, "commit --image --fit cover stored \(size)")
     }
 
+    /// A plain grey picture with a saturated, textured subject whose middle is at `x` (a
+    /// fraction of the width), a sixth of the width across.
+    static func offCentreSubject(width: Int, height: Int, x: Double) -> RGBAImage {
+        var image = flat(width: width, height: height, level: 150)
+        let centre = Int(x * Double(width)), half = width / 12
+        for row in height / 3..<(2 * height / 3) {
+            for column in max(0, centre - half)..<min(width, centre + half) {
+                let index = (row * width + column) * 4
+                let stripe = (row / 4 + column / 4) % 2 == 0
+                image.pixels[index] = stripe ? 230 : 120
+                image.pixels[index + 1] = stripe ? 30 : 10
+                image.pixels[index + 2] = stripe ? 40 : 20
+            }
+        }
+        return image
+    }
+
+    /// The share of `path`'s pixels that are the subject's red.
+    static func redShare(_ path: String) throws -> Double {
+        let image = try ImageDecoder.decode(FileBytes.contents(of: path)).image
+        let red = stride(from: 0, to: image.pixels.count, by: 4).filter {
+            image.pixels[$0] > 100 && image.pixels[$0 + 1] < 60 && image.pixels[$0 + 2] < 70
+        }.count
+        return Double(red) / Double(image.width * image.height)
+    }
+
+    @Test(arguments: ["attention", "entropy"])
+    func aSmartCropKeepsAnOffCentreSubjectTheCentreCropLoses(crop: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("in"), withIntermediateDirectories: true)
+        try Self.write(Self.offCentreSubject(width: 1600, height: 900, x: 0.12), as: .png, to: directory.file("in/subject.png"))
+        for (name, arguments) in [("centre", ["--fit", "cover"]), (crop, ["--crop", crop])] {
+            let result = try WidgetThumbsBinary.run(["batch", directory.file("in"), "--out", directory.file(name),
+                                                     "--family", "systemSmall", "--format", "png"] + arguments, timeout: 120)
+            #expect(result.status == 0, "\(result)")
+        }
+        let centred = try Self.redShare(directory.file("centre/subject.png"))
+        let smart = try Self.redShare(directory.file("\(crop)/subject.png"))
+        print("subject's share of the square: centre crop \(centred), \(crop) \(smart)")
+        #expect(centred == 0, "the centred square (22%-78% of the width) misses a subject at 4%-20%")
+        // The whole subject: a sixth of the width and a third of the height, of a square the picture's height.
+        #expect(smart > 0.9 * (1.0 / 6 * 16 / 9) / 3, "\(crop) lost the subject: \(smart)")
+    }
+
+    /// The corpus's wisteria photo: the big cluster lies at 16-36% of the width (read off a
+    /// preview by eye); a portrait window centred on the picture spans 27-73% and cuts it.
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage), arguments: ["attention", "entropy"])
+    func aSmartCropKeepsTheSubjectOfARealPhoto(crop: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func window(_ arguments: [String]) throws -> (from: Double, to: Double) {
+            let result = try WidgetThumbsBinary.run(["batch", Corpus.path("photos/iphone_hdr_YES.jpg"), "--out",
+                                                     directory.file(arguments.joined()), "--family", "systemExtraLargePortrait",
+                                                     "--json"] + arguments, timeout: 120)
+            let entry = try #require(try Self.report(result.stdout).first)
+            let crop = try #require(entry.crop, "\(result)")
+            let source = try ImageDecoder.probe(Corpus.bytes("photos/iphone_hdr_YES.jpg")).orientedSize
+            return (Double(crop["x"] ?? 0) / Double(source.width), Double((crop["x"] ?? 0) + (crop["width"] ?? 0)) / Double(source.width))
+        }
+        let centred = try window(["--fit", "cover"])
+        let smart = try window(["--crop", crop])
+        print("\(crop): window \(smart.from)-\(smart.to) of the width; centred \(centred.from)-\(centred.to)")
+        #expect(centred.from > 0.16, "the centred window should cut the cluster, or the test shows nothing")
+        #expect(smart.from <= 0.16 && smart.to >= 0.36, "\(crop) cut the cluster: \(smart)")
+    }
+
     /// `--per-device --fit cover`: each distinct slot size its own exact cover, under its caps.
     @Test func perDeviceCoversAreEachSlotsOwnSize() throws {
         let directory = try TemporaryDirectory()
