@@ -108,6 +108,62 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: directory.file("out/photo.systemLarge.jpg")))
     }
 
+    /// A file in the way of one family fails that family alone: the others are written and
+    /// recorded as they land, so a later run with other settings may replace them.
+    @Test func aFileInTheWayOfOneFamilyLeavesTheOthersMadeAndRecorded() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("in"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory.file("out"), withIntermediateDirectories: true)
+        try Self.write(BatchFixtures.pattern(width: 900, height: 600, alpha: false), as: .jpeg, to: directory.file("in/photo.jpg"))
+        try Data("not ours".utf8).write(to: URL(fileURLWithPath: directory.file("out/photo.systemMedium.jpg")))
+        let arguments = ["batch", directory.file("in"), "--out", directory.file("out"), "--families", "small,medium,large", "--json"]
+        let first = try WidgetThumbsBinary.run(arguments, timeout: 120)
+        #expect(first.status == 1, "\(first)")
+        let entries = try Self.report(first.stdout)
+        #expect(entries.map(\.family) == ["systemSmall", "systemMedium", "systemLarge"])
+        #expect(entries.map(\.status) == ["ok", "failed", "ok"])
+        #expect(try String(contentsOfFile: directory.file("out/photo.systemMedium.jpg"), encoding: .utf8) == "not ours")
+        // The two made are widget-thumbs' own: with the file out of the way, other settings replace all three.
+        try FileManager.default.removeItem(atPath: directory.file("out/photo.systemMedium.jpg"))
+        let second = try WidgetThumbsBinary.run(arguments + ["--quality", "60"], timeout: 120)
+        #expect(second.status == 0, "\(second)")
+        #expect(try Self.report(second.stdout).map(\.status) == ["ok", "ok", "ok"])
+    }
+
+    @Test func oneFamilyOverItsBudgetFailsAloneAndTheInputCountsOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.file("noise.png")
+        var random = SplitMix64(seed: 23)
+        var noise = Self.flat(width: 900, height: 600, level: 0)
+        for index in noise.pixels.indices where index % 4 != 3 { noise.pixels[index] = UInt8(truncatingIfNeeded: random.next()) }
+        try Self.write(noise, as: .png, to: input)
+        let result = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--families", "circular,large",
+                                                 "--format", "png", "--max-bytes", "40000", "--json"], timeout: 120)
+        #expect(result.status == 1, "\(result)")
+        let entries = try Self.report(result.stdout)
+        #expect(entries.map(\.family) == ["accessoryCircular", "systemLarge"])
+        #expect(entries.map(\.status) == ["ok", "failed"])
+        #expect(result.stderr.contains("budget unreachable: systemLarge: "), "\(result.stderr)")
+        let summary = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["summary"]
+                                   as? [String: Any])
+        let inputBytes = try FileManager.default.attributesOfItem(atPath: input)[.size] as? Int
+        #expect(summary["bytesIn"] as? Int == inputBytes, "an input's bytes count once, not per family")
+    }
+
+    @Test func theOrderFamiliesAreListedInChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.file("a.jpg")
+        try Self.write(BatchFixtures.pattern(width: 600, height: 400, alpha: false), as: .jpeg, to: input)
+        let first = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--families", "small,medium"])
+        #expect(first.status == 0, "\(first)")
+        let again = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--families", "medium,systemSmall",
+                                                "--json"])
+        #expect(try Self.report(again.stdout).map(\.status) == ["skipped", "skipped"], "\(again)")
+    }
+
     /// The input file is opened once for every family: counted by strace, at the system calls.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "skipped: strace is not installed"))
     func familiesAllOpensTheInputOnce() throws {
@@ -292,6 +348,8 @@ import TestSupport
         (["--families", "small", "--max-side", "300"], "cannot be combined with '--max-side'"),
         (["--families", "tiny"], "unknown family 'tiny'"),
         (["--families", "corner", "--platform", "iOS"], "no chosen device shows accessoryCorner"),
+        (["--family", "accessoryCorner"], "'--family': no chosen device shows accessoryCorner"),
+        (["--families", "all,small"], "'all' stands alone"),
     ])
     func contradictionsAreUsageErrors(arguments: [String], message: String) throws {
         let directory = try TemporaryDirectory()

@@ -32,6 +32,24 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
     /// What to do about it, for the family the image is made for.
     public var warnings: [RenderWarning]
 
+    private enum CodingKeys: String, CodingKey {
+        case meanLuminance, luminance10th, medianLuminance, faintShare, hasTransparency, transparentShare, warnings
+    }
+
+    /// Writes the shares and levels to four decimals (a ten-thousandth is below any level a
+    /// person sees), not the seventeen digits a Double prints.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+        try container.encode(rounded(meanLuminance), forKey: .meanLuminance)
+        try container.encode(rounded(luminance10th), forKey: .luminance10th)
+        try container.encode(rounded(medianLuminance), forKey: .medianLuminance)
+        try container.encode(rounded(faintShare), forKey: .faintShare)
+        try container.encode(hasTransparency, forKey: .hasTransparency)
+        try container.encode(rounded(transparentShare), forKey: .transparentShare)
+        try container.encode(warnings, forKey: .warnings)
+    }
+
     /// Measures `image` as a format that does (`storesAlpha`) or does not keep alpha stores
     /// it, and warns for `family` (nil: a thumbnail sized by box, warned as a Home Screen
     /// image).
@@ -110,7 +128,7 @@ public struct RenderWarning: Sendable, Codable, Equatable {
         if accessory, !appearance.hasTransparency {
             warnings.append(RenderWarning(
                 code: .opaqueAccessory,
-                message: "opaque image for an accessory family: it renders as a solid block on the Lock Screen; "
+                message: "opaque image for an accessory family: it renders as a solid block on the Lock Screen and watch faces; "
                     + "use a PNG/WebP with alpha (a grey-level glyph, opaque where the content is)"))
         }
         if !accessory, appearance.faintShare >= RenderAppearance.faintWarningShare {

@@ -8,20 +8,24 @@ public enum DecodeMemoryEstimate {
     /// colour, orient and encode stages make.
     ///
     /// A cover crop (`fit` `.cover`) or several families (`families`) keep the decoded picture
-    /// whole and cut each output from it: counted as the stored size twice (the picture and a
-    /// crop of it; a JPEG shrunk on load holds less), plus each output's copies.
+    /// whole (at the decoder's scale for the largest output: `FormatDecoder.wholeDecodeSize`)
+    /// and resample each output from it: counted twice (the picture and the reduced copy the
+    /// outputs resample from), plus each output's copies.
     public static func bytes(for info: ImageInfo, fileBytes: Int, options: ThumbnailOptions,
                              families: [WidgetFamily]? = nil) -> Int {
         let box = options.box(forSource: info.orientedSize)
         let decode = options.decodeOptions(targetBox: box)
-        let peak = fileBytes + ImageDecoder.decoder(for: info.format).peakDecodeBytes(info, box: box, options: decode)
-        guard families != nil || options.fit == .cover else { return peak + thumbnailBytes(box) }
-        let outputs = (families ?? [options.family].compactMap { $0 }).map { family -> PixelSize in
-            let output = options.forFamily(family)
-            return output.fit == .cover ? output.coverTarget : output.box(forSource: info.orientedSize)
+        let decoder = ImageDecoder.decoder(for: info.format)
+        guard families != nil || options.fit == .cover else {
+            return fileBytes + decoder.peakDecodeBytes(info, box: box, options: decode) + thumbnailBytes(box)
         }
-        let outputBytes = (outputs.isEmpty ? [options.coverTarget] : outputs).map(thumbnailBytes).reduce(0, +)
-        return peak + 2 * info.size.area * 4 + outputBytes
+        let outputs = families.map { $0.map(options.forFamily) } ?? [options]
+        let decodeBox = ThumbnailPipeline.decodeBox(for: outputs, source: info) ?? info.orientedSize
+        let whole = decoder.wholeDecodeSize(info, box: decodeBox)
+        let outputBytes = outputs.map { $0.fit == .cover ? $0.coverTarget : $0.box(forSource: info.orientedSize) }
+            .map(thumbnailBytes).reduce(0, +)
+        return fileBytes + decoder.peakDecodeBytes(info, box: decodeBox, options: options.decodeOptions(targetBox: decodeBox))
+            + 2 * whole.area * 4 + outputBytes
     }
 
     /// The resampled, colour-converted and oriented images and the encoder's buffers.

@@ -21,6 +21,17 @@ public enum CropPosition: Sendable, Hashable {
     /// the upright picture's width and height, the window kept inside the picture.
     case focus(x: Double, y: Double)
 
+    /// The positions chosen by name (`focus` takes a point instead).
+    public static let named: [CropPosition] = [.centre, .entropy, .attention]
+
+    /// The named position called `name` (`center` is `centre`), or nil.
+    public init?(name: String) {
+        guard let position = Self.named.first(where: { $0.name == name }) ?? (name == "center" ? .centre : nil) else {
+            return nil
+        }
+        self = position
+    }
+
     /// The name `--crop` takes (`focus` for a point).
     public var name: String {
         switch self {

@@ -12,4 +12,13 @@ protocol FormatDecoder {
     /// header alone (`DecodeMemoryEstimate`): the pixels at the scale this decoder picks and
     /// its own whole-image buffers where it needs them.
     static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int
+    /// The size of the whole picture this decoder hands over for `box` when the pipeline keeps
+    /// it in memory (a cover crop, several families): the stored size unless the format
+    /// decodes smaller.
+    static func wholeDecodeSize(_ info: ImageInfo, box: PixelSize) -> PixelSize
+}
+
+extension FormatDecoder {
+    /// The stored size: PNG, WebP (conservatively: its scaled decode may be smaller) and HEIF.
+    static func wholeDecodeSize(_ info: ImageInfo, box: PixelSize) -> PixelSize { info.size }
 }

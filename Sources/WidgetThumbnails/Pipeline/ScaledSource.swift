@@ -97,8 +97,8 @@ enum ScaledSource {
 
     /// The whole image at the decode's scale (stored orientation), in memory: what a crop or
     /// several outputs are cut from, so no output decodes again. JPEG decodes at its DCT scale
-    /// for the box the source was opened with; PNG and HEIF at full size (`fullSize`, the
-    /// probe's stored size); WebP as decoded.
+    /// for the box the source was opened with; PNG and a HEIF primary at full size
+    /// (`fullSize`, the probe's stored size); a HEIF's embedded thumbnail and WebP as decoded.
     func materialized(fullSize: PixelSize) throws(ImageError) -> RGBAImage {
         switch self {
         case .decoded(let decoded):

@@ -47,7 +47,7 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// default repeated here; every call that compiled then compiles now, with the same result.)
     /// `embeddedThumbnails` and `hevcLoopFilters` set `heif`'s, where they moved; given
     /// with `heif`, they win.
-    public init(box: PixelSize? = nil, family: WidgetFamily? = nil,
+    public init(box: PixelSize? = nil, family: WidgetFamily? = nil, fit: FitMode? = nil, crop: CropPosition? = nil,
                 format: OutputFormat? = nil, budget: ByteBudget? = nil, quality: QualityRange? = nil,
                 effort: EncodeEffort? = nil,
                 colorPolicy: ColorPolicy? = nil, strictness: Strictness? = nil,
@@ -57,6 +57,8 @@ public struct ThumbnailOptions: Sendable, Equatable {
         self.family = family
         self.quality = quality
         if let box { self.box = box }
+        if let fit { self.fit = fit }
+        if let crop { self.crop = crop }
         if let format { self.format = format }
         if let budget { self.budget = budget }
         if let effort { self.effort = effort }

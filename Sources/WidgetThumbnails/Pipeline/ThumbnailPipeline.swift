@@ -49,18 +49,22 @@ public struct ThumbnailPipeline: Sendable {
     /// One thumbnail per family in `families` (in that order), each with these options made
     /// for its family (`ThumbnailOptions.forFamily`), all from one decode of the file at
     /// `path`: the decode is kept in memory at the scale the largest output needs and each
-    /// output is cropped (`fit` `.cover`) and resampled from it. Errors name the file.
-    public func thumbnails(atPath path: String, families: [WidgetFamily]) throws(ImageError) -> [Thumbnail] {
+    /// output is cropped (`fit` `.cover`) and resampled from it. Throws when the input cannot
+    /// be read or decoded; an output that cannot be made (its byte budget unreachable, say) is
+    /// a failure of its own, its reason starting with its family, and the others are made.
+    /// Errors name the file.
+    public func thumbnails(atPath path: String, families: [WidgetFamily]) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
         try thumbnails(of: ThumbnailInput.open(atPath: path, maxBytes: options.limits.maxFileBytes),
                        families: families, file: path)
     }
 
     /// `thumbnails(atPath:families:)` for an opened input; `file` names it in errors.
     public func thumbnails(of input: ThumbnailInput, families: [WidgetFamily],
-                           file: String? = nil) throws(ImageError) -> [Thumbnail] {
+                           file: String? = nil) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
         do {
             return try input.withSession(limits: options.limits, strictness: options.strictness) {
-                (session) throws(ImageError) -> [Thumbnail] in try thumbnails(of: session, families: families)
+                (session) throws(ImageError) -> [Result<Thumbnail, ImageError>] in
+                try thumbnails(of: session, families: families, file: file)
             }
         } catch {
             throw error.naming(file)
@@ -70,10 +74,10 @@ public struct ThumbnailPipeline: Sendable {
     /// `thumbnails(atPath:families:)` for an input its caller has opened (as
     /// `thumbnail(of:file:)` takes one); `file` names it in errors.
     public func thumbnails(of session: DecodeSession, families: [WidgetFamily],
-                           file: String? = nil) throws(ImageError) -> [Thumbnail] {
+                           file: String? = nil) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
         do throws(ImageError) {
             guard !families.isEmpty else { throw ImageError(.invalidArgument, "no widget family was asked for") }
-            return try makeFromOneDecode(session, outputs: families.map(options.forFamily))
+            return try makeFromOneDecode(session, outputs: families.map(options.forFamily)).map { $0.mapError { $0.naming(file) } }
         } catch {
             throw error.naming(file)
         }
@@ -82,7 +86,7 @@ public struct ThumbnailPipeline: Sendable {
     private func make(_ session: DecodeSession) throws(ImageError) -> Thumbnail {
         // A contained picture streams through the resampler (JPEG and PNG never hold the
         // picture whole); a crop is cut from the picture in memory.
-        if options.fit == .cover { return try makeFromOneDecode(session, outputs: [options])[0] }
+        if options.fit == .cover { return try makeFromOneDecode(session, outputs: [options])[0].get() }
         var timings = StageTimings()
         let info = session.info
         let box = options.box(forSource: info.orientedSize)
@@ -149,59 +153,83 @@ public struct ThumbnailPipeline: Sendable {
     }
 
     /// Every output in `outputs` (each these options but for its family) from one decode,
-    /// kept whole in memory at the scale the largest needs: a `.cover` output is cut from it
-    /// (the crop before the resample, at the decode's scale), a `.contain` one is all of it.
-    private func makeFromOneDecode(_ session: DecodeSession, outputs: [ThumbnailOptions]) throws(ImageError) -> [Thumbnail] {
+    /// kept whole in memory at the scale the largest needs: a `.cover` output is resampled
+    /// from its window of it (the crop before the resample, at the decode's scale, no copy),
+    /// a `.contain` one from all of it. Throws when the decode fails; each output's own
+    /// failure is its result, its reason starting with its family.
+    private func makeFromOneDecode(_ session: DecodeSession,
+                                   outputs: [ThumbnailOptions]) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
         let info = session.info
         let plans = try outputs.map { (output) throws(ImageError) in try OutputPlan(output, source: info) }
-        let decodeBox = PixelSize(width: plans.map(\.decodeBox.width).max() ?? 1,
-                                  height: plans.map(\.decodeBox.height).max() ?? 1)
+        let decodeBox = Self.decodeBox(plans)
         var timings = StageTimings()
-        let (source, decoded) = try timings.measure(\.decode) { () throws(ImageError) in
+        // Only the reduced picture outlives this: the decoder's pixels and the full decode
+        // are freed before the first output.
+        let (working, heif) = try timings.measure(\.decode) { () throws(ImageError) -> (RGBAImage, HEIFDecodeResult?) in
             let source = try ScaledSource.open(session, options: options.decodeOptions(targetBox: decodeBox))
-            return (source, try source.materialized(fullSize: info.size))
+            let decoded = try source.materialized(fullSize: info.size)
+            // A picture decoded far larger than every output needs (PNG and HEIF have no
+            // scaled decode) is reduced once, as a JPEG's DCT scale would, so each output
+            // resamples from a picture with the same headroom instead of from the full size.
+            let needed = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: decodeBox)
+            return (try Self.reduced(decoded, keeping: needed), source.heif)
         }
-        // A picture decoded far larger than every output needs (PNG and HEIF have no scaled
-        // decode) is reduced once, as a JPEG's DCT scale would, so each output resamples from
-        // a picture with the same headroom instead of from the full size.
-        let needed = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: decodeBox)
-        let working = try timings.measure(\.resample) { () throws(ImageError) in
-            try Self.reduced(decoded, keeping: needed)
-        }
-        var thumbnails: [Thumbnail] = []
+        var results: [Result<Thumbnail, ImageError>] = []
         for plan in plans {
-            let output = plan.options
-            let (piece, crop) = try timings.measure(\.resample) { () throws(ImageError) in
-                try plan.cut(working, source: info)
+            do throws(ImageError) {
+                results.append(.success(try make(plan, from: working, source: info, heif: heif, timings: timings)))
+            } catch {
+                let family = plan.options.family.map { "\($0.rawValue): " } ?? ""
+                results.append(.failure(ImageError(error.code, family + error.reason, file: error.file)))
             }
-            let pieceUpright = info.orientation.orientedSize(piece.size)
-            let planned = crop == nil
-                ? info.orientation.orientedSize(ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation,
-                                                                          box: plan.target))
-                : CoverCrop.outputSize(window: pieceUpright, target: plan.target)
-            func render(upright size: PixelSize) throws(ImageError) -> (image: RGBAImage, color: ColorConverter.Result) {
-                var image = try Resampler.resize(piece, to: info.orientation.orientedSize(size))
-                let color = ColorConverter.apply(output.colorPolicy, profile: info.iccProfile,
-                                                 colorModel: info.colorModel, to: &image)
-                return (image.oriented(info.orientation), color)
-            }
-            let (first, color) = try timings.measure(\.resample) { () throws(ImageError) in try render(upright: planned) }
-            let encoder = BudgetedEncoder(format: output.format.resolved(for: first), budget: output.budget,
-                                          quality: output.quality, iccProfile: color.outputProfile, effort: output.effort)
-            let encoded = try timings.measure(\.encode) { () throws(ImageError) in
-                try encoder.encode(first) { (upright: PixelSize) throws(ImageError) -> RGBAImage in
-                    try render(upright: upright).image
-                }
-            }
-            thumbnails.append(Self.thumbnail(encoded, first: first, color: color, options: output, source: info,
-                                             timings: timings, heif: source.heif, crop: crop))
             timings = StageTimings()  // the decode is the first output's; each output its own resample and encode
         }
-        return thumbnails
+        return results
+    }
+
+    /// One output of `makeFromOneDecode`, from `working` (the stored picture at the decode's scale).
+    private func make(_ plan: OutputPlan, from working: RGBAImage, source info: ImageInfo, heif: HEIFDecodeResult?,
+                      timings start: StageTimings) throws(ImageError) -> Thumbnail {
+        var timings = start
+        let output = plan.options
+        let (window, crop) = try timings.measure(\.resample) { plan.window(in: working, source: info) }
+        let planned = crop == nil
+            ? info.orientation.orientedSize(ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation,
+                                                                      box: plan.target))
+            : CoverCrop.outputSize(window: info.orientation.orientedSize(window.size), target: plan.target)
+        func render(upright size: PixelSize) throws(ImageError) -> (image: RGBAImage, color: ColorConverter.Result) {
+            var image = try Resampler.resize(working, window: window, to: info.orientation.orientedSize(size))
+            let color = ColorConverter.apply(output.colorPolicy, profile: info.iccProfile,
+                                             colorModel: info.colorModel, to: &image)
+            return (image.oriented(info.orientation), color)
+        }
+        let (first, color) = try timings.measure(\.resample) { () throws(ImageError) in try render(upright: planned) }
+        let encoder = BudgetedEncoder(format: output.format.resolved(for: first), budget: output.budget,
+                                      quality: output.quality, iccProfile: color.outputProfile, effort: output.effort)
+        let encoded = try timings.measure(\.encode) { () throws(ImageError) in
+            try encoder.encode(first) { (upright: PixelSize) throws(ImageError) -> RGBAImage in
+                try render(upright: upright).image
+            }
+        }
+        return Self.thumbnail(encoded, first: first, color: color, options: output, source: info,
+                              timings: timings, heif: heif, crop: crop)
     }
 }
 
 extension ThumbnailPipeline {
+    /// The box the one decode of `outputs` keeps for a source described by `info` (each
+    /// output's own need, the largest on each axis); nil when an output's box is empty.
+    static func decodeBox(for outputs: [ThumbnailOptions], source info: ImageInfo) -> PixelSize? {
+        guard let plans = try? outputs.map({ (output) throws(ImageError) in try OutputPlan(output, source: info) }) else {
+            return nil
+        }
+        return decodeBox(plans)
+    }
+
+    fileprivate static func decodeBox(_ plans: [OutputPlan]) -> PixelSize {
+        PixelSize(width: plans.map(\.decodeBox.width).max() ?? 1, height: plans.map(\.decodeBox.height).max() ?? 1)
+    }
+
     /// `image` resampled to keep at least `needed` pixels on each axis, when it has twice that
     /// or more on both (aspect ratio kept); otherwise `image` itself.
     fileprivate static func reduced(_ image: RGBAImage, keeping needed: PixelSize) throws(ImageError) -> RGBAImage {
@@ -216,7 +244,8 @@ extension ThumbnailPipeline {
 /// at, and how much of the picture the decode must keep for it.
 private struct OutputPlan {
     let options: ThumbnailOptions
-    /// `.contain`: the box the picture fits in. `.cover`: the crop's output size.
+    /// `.contain`: the box the picture fits in. `.cover`: the size the crop aims at
+    /// (`ThumbnailOptions.coverTarget`; a smaller window keeps its own size).
     let target: PixelSize
     /// The whole upright picture's size this output needs the decode to keep (shrink-on-load
     /// may not go below it).
@@ -240,10 +269,11 @@ private struct OutputPlan {
         }
     }
 
-    /// The part of `decoded` (the stored picture at the decode's scale) this output shows,
-    /// and for a cover crop the window in the upright original's pixels.
-    func cut(_ decoded: RGBAImage, source: ImageInfo) throws(ImageError) -> (RGBAImage, PixelRect?) {
-        guard options.fit == .cover else { return (decoded, nil) }
+    /// The window of `decoded` (the stored picture at the decode's scale) this output shows,
+    /// and for a cover crop the same window in the upright original's pixels (nil: all of it).
+    func window(in decoded: RGBAImage, source: ImageInfo) -> (PixelRect, PixelRect?) {
+        let whole = PixelRect(x: 0, y: 0, size: decoded.size)
+        guard options.fit == .cover else { return (whole, nil) }
         let orientation = source.orientation
         // The window is placed in the decoded picture as shown, so every orientation of a
         // picture rounds alike, then mapped to the stored pixels the decoder gave.
@@ -262,6 +292,6 @@ private struct OutputPlan {
             inDecoded = PixelRect(x: origin.x, y: origin.y, size: size)
         }
         let inShown = CoverCrop.uprightRect(inDecoded, stored: decoded.size, orientation: orientation)
-        return (decoded.cropped(to: inDecoded), CoverCrop.scaled(inShown, from: shown, to: source.orientedSize))
+        return (inDecoded, CoverCrop.scaled(inShown, from: shown, to: source.orientedSize))
     }
 }

@@ -10,8 +10,10 @@ public enum FamilySizing {
     }
 
     /// The size (upright pixels) of a cover crop for `family` on `devices`: the shape of the
-    /// family's largest slot there, large enough to cover every one of its slots, small enough
-    /// to stay under the smallest archival cap among them. Nil when no device has the family.
+    /// family's largest slot there, large enough to cover every one of its slots where the
+    /// caps allow, and under the smallest archival cap among them (a binding cap, such as
+    /// visionOS's for the system families, makes it smaller than the largest slot). Nil when
+    /// no device has the family.
     public static func coverSize(for family: WidgetFamily,
                                  devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) -> PixelSize? {
         let slots = devices.flatMap { $0.slots(for: family) }

@@ -156,7 +156,9 @@ struct BatchSummary: Codable, Sendable, Equatable {
         self.shard = shard?.description
     }
 
-    mutating func add(_ item: BatchItemReport) {
+    /// Adds `item`; `countingInput` false leaves its input's bytes out (an input with several
+    /// outputs adds them with one of them only).
+    mutating func add(_ item: BatchItemReport, countingInput: Bool = true) {
         total += 1
         switch item.status {
         case .ok: ok += 1
@@ -164,10 +166,11 @@ struct BatchSummary: Codable, Sendable, Equatable {
         case .skipped: skipped += 1
         }
         guard item.status != .failed else { return }
-        bytesIn += item.sourceBytes ?? 0
+        let inputBytes = countingInput ? item.sourceBytes ?? 0 : 0
+        bytesIn += inputBytes
         bytesOut += item.bytes ?? 0
         guard item.status == .ok else { return }
-        madeBytesIn += item.sourceBytes ?? 0
+        madeBytesIn += inputBytes
         madeBytesOut += item.bytes ?? 0
         madeEncodes += item.encodes ?? 0
         if let seconds = item.timings?.total, seconds > slowest?.seconds ?? -1 {

@@ -33,6 +33,10 @@ struct BatchJob: Sendable {
     var withRenderCost: Bool
     /// `--families`: one output per family; nil for one output per input.
     var families: [WidgetFamily]?
+    /// Where each output is recorded as soon as it is in place, and where a journal that
+    /// cannot be written is reported.
+    var journal: BatchJournal
+    var records: RecordProblems
 
     /// The outcomes of `planned`: one, or with `--families` one per family (an input that
     /// fails before its outputs are made fails once).
@@ -93,43 +97,66 @@ struct BatchJob: Sendable {
                                                   families: families)
         let readTime = start.seconds
         return try admission.admit(estimate) { () throws(ImageError) -> [BatchOutcome] in
-            let thumbnails = if let families {
+            let made: [Result<Thumbnail, ImageError>] = if let families {
                 try pipeline.thumbnails(of: session, families: families, file: input.path)
             } else {
-                [try pipeline.thumbnail(of: session, file: input.path)]
+                [.success(try pipeline.thumbnail(of: session, file: input.path))]
             }
-            var outcomes: [BatchOutcome] = []
-            for (index, (output, thumbnail)) in zip(outputs, thumbnails).enumerated() {
-                let relativeOutput = OutputNaming.outputPath(base: output.name, fileExtension: thumbnail.format.fileExtension)
-                let outputPath = InputDiscovery.join(outDirectory, relativeOutput)
+            // Every output's place is checked before the first is written, so a file in the
+            // way of one family leaves the others' earlier files as they were.
+            var placed: [(output: Output, relative: String, path: String, thumbnail: Thumbnail,
+                          replacement: OutputFile.Replacement)] = []
+            var outcomes: [BatchOutcome?] = Array(repeating: nil, count: outputs.count)
+            for (index, (output, result)) in zip(outputs, made).enumerated() {
+                switch result {
+                case .failure(let error):
+                    outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
+                case .success(let thumbnail):
+                    let relative = OutputNaming.outputPath(base: output.name, fileExtension: thumbnail.format.fileExtension)
+                    let path = InputDiscovery.join(outDirectory, relative)
+                    do throws(ImageError) {
+                        let replacement = try outputGuard.replacement(
+                            at: path, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relative))
+                        placed.append((output, relative, path, thumbnail, replacement))
+                    } catch {
+                        outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
+                    }
+                }
+            }
+            for (index, output) in outputs.enumerated() {
+                guard let place = placed.first(where: { $0.output.name == output.name }) else { continue }
+                let thumbnail = place.thumbnail
                 let writeStart = Stopwatch()
-                let replacement = try outputGuard.replacement(
-                    at: outputPath, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relativeOutput))
-                try OutputDirectories.create(parentOf: outputPath)
-                try OutputFile.write(thumbnail.bytes, toPath: outputPath, replacing: replacement, staging: .folder(staging),
-                                     durability: durability)
+                try OutputDirectories.create(parentOf: place.path)
+                try OutputFile.write(thumbnail.bytes, toPath: place.path, replacing: place.replacement,
+                                     staging: .folder(staging), durability: durability)
                 let write = writeStart.seconds
                 let stages = thumbnail.timings
                 // The reading is the first output's, as the decode is.
                 let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
                                                       write: write, total: (index == 0 ? readTime : 0) + stages.total + write)
-                let report = BatchItemReport.made(input.path, output: outputPath, sourceBytes: source.fileBytes,
+                let report = BatchItemReport.made(input.path, output: place.path, sourceBytes: source.fileBytes,
                                                   thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
                 // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
                 let entry = stat.map {
                     BatchManifest.Entry(settings: settings, relativePath: input.relativePath, inputBytes: $0.bytes,
-                                        inputModified: $0.modified, output: relativeOutput, item: report,
+                                        inputModified: $0.modified, output: place.relative, item: report,
                                         bytesPerPixel: thumbnail.renderBytesPerPixel)
                 }
-                outcomes.append(BatchOutcome(report: report, manifestName: output.name, manifestEntry: entry))
+                // Journaled as soon as it is in place: a run killed before the next family keeps it.
+                if let entry, let error = journal.append(name: output.name, entry: entry) { records.report(error) }
+                outcomes[index] = BatchOutcome(report: report, manifestName: output.name, manifestEntry: entry)
             }
-            return outcomes
+            return outcomes.compactMap { $0 }
         }
     }
 
-    private func failure(_ path: String, _ error: ImageError, sourceBytes: Int? = nil) -> BatchOutcome {
+    private func failure(_ path: String, _ error: ImageError, sourceBytes: Int? = nil,
+                         family: WidgetFamily? = nil) -> BatchOutcome {
         let named = error.naming(path)
-        return BatchOutcome(report: .failed(path, named, sourceBytes: sourceBytes), error: named)
+        var report = BatchItemReport.failed(path, named, sourceBytes: sourceBytes)
+        report.family = family
+        return BatchOutcome(report: report, error: named)
     }
 }
 

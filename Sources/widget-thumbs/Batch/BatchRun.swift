@@ -36,11 +36,11 @@ struct BatchRun {
                            staging: staging, durability: settings.durability,
                            withRenderCost: settings.output == .json || settings.output == .jsonLines
                                || settings.contactSheet != nil,
-                           families: settings.families)
+                           families: settings.families, journal: manifest.journal, records: records)
         let source = PlannedInputs(discovery: discovery, shard: settings.shard, inputs: inputs)
         let results = Results(keepItems: settings.output == .json || settings.contactSheet != nil,
                               summary: BatchSummary(jobs: settings.jobs, shard: settings.shard))
-        runAll(source, job: job, journal: manifest.journal, records: records, results: results)
+        runAll(source, job: job, results: results)
 
         var summary = results.summary
         summary.wallSeconds = clock.seconds
@@ -68,8 +68,7 @@ struct BatchRun {
         return summary.failed > 0 || sheetFailed || records.any ? .failure : .success
     }
 
-    private func runAll(_ source: PlannedInputs, job: BatchJob, journal: BatchJournal, records: RecordProblems,
-                        results: Results) {
+    private func runAll(_ source: PlannedInputs, job: BatchJob, results: Results) {
         let progress: ProgressBar? = switch TerminalStyle.forStandardError(quiet: settings.output == .quiet) {
         case .plain: nil
         case .terminal(let colour): ProgressBar(colour: colour)
@@ -84,12 +83,9 @@ struct BatchRun {
         } work: { planned in
             job.run(planned)
         } finished: { index, outcomes in
+            // With --families an input has several entries; its file's bytes count once.
+            let countedEntry = outcomes.firstIndex { $0.report.status != .failed }
             for (part, outcome) in outcomes.enumerated() {
-                // Recorded as soon as the thumbnail is in place: a run killed later keeps it.
-                if outcome.report.status == .ok, let name = outcome.manifestName, let entry = outcome.manifestEntry,
-                   let error = journal.append(name: name, entry: entry) {
-                    records.report(error)
-                }
                 var lines: [String] = []
                 if let error = outcome.error { lines.append("\(WidgetThumbs.name): \(error)") }
                 // Rendering-mode warnings: on the terminal in the table's place; the JSON carries them.
@@ -103,7 +99,7 @@ struct BatchRun {
                 if output == .jsonLines, let line = try? JSONOutput.line(outcome.report.forJSONLines(detail)) {
                     console.write(line)
                 }
-                results.add(outcome.report, index: index, part: part)
+                results.add(outcome.report, index: index, part: part, countingInput: part == countedEntry)
             }
             progress?.completed(failed: outcomes.contains { $0.error != nil })
         }
@@ -171,11 +167,12 @@ final class Results: Sendable {
         state = Locked((summary, []))
     }
 
-    /// Adds the `part`th output of the `index`th input.
-    func add(_ item: BatchItemReport, index: Int, part: Int = 0) {
+    /// Adds the `part`th output of the `index`th input; `countingInput`: its input's bytes
+    /// are added with it (once per input).
+    func add(_ item: BatchItemReport, index: Int, part: Int = 0, countingInput: Bool = true) {
         let keepItems = keepItems
         state.withLock { state in
-            state.totals.add(item)
+            state.totals.add(item, countingInput: countingInput)
             if keepItems { state.kept.append((index, part, item)) }
         }
     }

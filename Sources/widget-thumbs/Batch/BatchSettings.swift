@@ -90,9 +90,11 @@ struct BatchSettings: Sendable {
     /// recorded thumbnail made with a different fingerprint is redone.
     var fingerprint: String {
         let options = thumbnail
-        let sized = families ?? options.family.map { [$0] } ?? []
+        let sized = families.map { chosen in WidgetFamily.allCases.filter(chosen.contains) } ?? options.family.map { [$0] } ?? []
         // Said only when not the default, so records of runs before these options stay current.
-        let shape = (families.map { ["families \($0.map(\.rawValue).joined(separator: ","))"] } ?? [])
+        // The families in WidgetKit's order: listing them in another order makes the same files.
+        let listed = families.map { chosen in WidgetFamily.allCases.filter(chosen.contains) }
+        let shape = (listed.map { ["families \($0.map(\.rawValue).joined(separator: ","))"] } ?? [])
             + (options.fit == .cover ? ["fit cover, crop \(options.crop)"] : [])
         return ([
             "widget-thumbs \(WidgetThumbs.version)",

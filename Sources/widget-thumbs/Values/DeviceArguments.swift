@@ -25,6 +25,14 @@ enum DeviceArguments {
         specs.contains { arguments.wasGiven($0) }
     }
 
+    /// Refuses `family` (named by `option`) when no device of `devices` shows it: there is no
+    /// slot to size it for.
+    static func requireSlots(for family: WidgetFamily, on devices: [DeviceClass], option: OptionSpec) throws(UsageError) {
+        guard !devices.contains(where: { !$0.slots(for: family).isEmpty }) else { return }
+        throw UsageError("'\(option.longForm)': no chosen device shows \(family.rawValue), so there is no slot to size it for "
+            + "(see 'widget-thumbs devices')")
+    }
+
     /// The built-in catalogue, with the `--catalog` file's rows added.
     static func catalog(_ arguments: ParsedArguments) throws(UsageError) -> WidgetCatalog {
         guard let path = arguments.value(catalog) else { return .builtIn }

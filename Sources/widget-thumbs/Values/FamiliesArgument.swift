@@ -28,7 +28,8 @@ enum FamiliesArgument {
         where arguments.wasGiven(other) {
             throw UsageError("'--families' sizes each output for its family; it cannot be combined with '\(other.longForm)'")
         }
-        if list == "all" {
+        if list.split(separator: ",").contains("all") {
+            guard list == "all" else { throw UsageError("'--families': 'all' stands alone; it already lists every family") }
             let families = WidgetFamily.allCases.filter { family in devices.contains { !$0.slots(for: family).isEmpty } }
             guard !families.isEmpty else { throw UsageError("'--families all': the chosen devices have no widget family") }
             return families
@@ -39,9 +40,7 @@ enum FamiliesArgument {
                 let known = WidgetFamily.allCases.map(shortName).joined(separator: ", ")
                 throw UsageError("'--families': unknown family '\(name)' (known: \(known), their full names, or 'all')")
             }
-            guard devices.contains(where: { !$0.slots(for: family).isEmpty }) else {
-                throw UsageError("'--families': no chosen device shows \(family.rawValue)")
-            }
+            try DeviceArguments.requireSlots(for: family, on: devices, option: spec)
             if !families.contains(family) { families.append(family) }
         }
         return families

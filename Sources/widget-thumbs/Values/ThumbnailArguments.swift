@@ -45,10 +45,10 @@ enum ThumbnailArguments {
     static let fit = OptionSpec.choice(
         "fit", valueName: "mode", default: defaults.fit,
         help: "contain: the whole picture inside the box. cover: cropped to the box's shape (with --family, "
-            + "the family's slot shape, covering every slot of the chosen devices), as a widget's .fill would crop it.")
+            + "the shape of the family's largest slot on the chosen devices, under every cap), as a widget's .fill would crop it.")
     static let crop = OptionSpec.value(
         "crop", valueName: "position", presence: .defaulted(defaults.crop.name),
-        allowedValues: ["centre", "center", "entropy", "attention"],
+        allowedValues: CropPosition.named.map(\.name) + ["center"],
         help: "Where a cover crop goes: centre; entropy (the window with the most detail); attention (where edges, "
             + "saturated colour and skin tones gather). Implies --fit cover.")
     static let focus = OptionSpec.value(
@@ -84,6 +84,7 @@ enum ThumbnailArguments {
             thumbnail.family = WidgetFamily(rawValue: name)
         }
         thumbnail.devices = try DeviceArguments.chosenDevices(arguments)
+        if let family = thumbnail.family { try DeviceArguments.requireSlots(for: family, on: thumbnail.chosenDevices, option: Self.family) }
         if let format = OutputFormat(rawValue: arguments.required(format)) { thumbnail.format = format }
         if let cap = try arguments.value(maxBytes, expected: "a whole number of bytes, at least 1", {
             Int($0).flatMap { $0 >= 1 ? $0 : nil }
@@ -123,11 +124,7 @@ enum ThumbnailArguments {
             }
             thumbnail.crop = .focus(x: x, y: y)
         } else {
-            switch arguments.required(crop) {
-            case "entropy": thumbnail.crop = .entropy
-            case "attention": thumbnail.crop = .attention
-            default: thumbnail.crop = .centre
-            }
+            if let position = CropPosition(name: arguments.required(crop)) { thumbnail.crop = position }
         }
         let placed = cropGiven || arguments.wasGiven(focus)
         if placed, fitGiven, thumbnail.fit == .contain {

@@ -117,7 +117,8 @@ import TestSupport
         let devices = WidgetCatalog.builtIn.currentDevices
         let slots = Self.slots(family, devices)
         guard let largest = slots.max(by: { ($0.pixels.area, $0.pixels.width) < ($1.pixels.area, $1.pixels.width) }) else {
-            return  // no current device has it (none today; a catalogue may drop one)
+            print("skipped: no current device shows \(family) (accessoryCorner has no published size)")
+            return
         }
         let jpeg = try ImageEncoder.encode(Self.numbered(width: 1800, height: 1200), format: .jpeg, quality: 85)
         var options = ThumbnailOptions(family: family)
@@ -145,7 +146,7 @@ import TestSupport
         let trace = DecodeTrace()
         let thumbnails = try DecodeTrace.$current.withValue(trace) {
             try ThumbnailPipeline(options: options).thumbnails(atPath: path, families: families)
-        }
+        }.map { try $0.get() }
         #expect(thumbnails.map(\.family) == families)
         #expect(trace.count(.jpegMarkerWalk) == 1)
         #expect(trace.count(.libjpegOpen) == 1, "one decode for \(families.count) families")
@@ -163,6 +164,22 @@ import TestSupport
                 Issue.record("\(family): a cover thumbnail without its crop window")
             }
         }
+    }
+
+    @Test func oneFamilysFailureIsItsOwnAndNamesTheFamily() throws {
+        let noise = DecodeOpenCountTests.noise(width: 900, height: 600)
+        let png = try ImageEncoder.encode(noise, format: .png, quality: 100)
+        // 40 kB holds a 100 px circle of noise but no 692 px large square, even at 300 px.
+        let options = ThumbnailOptions(fit: .cover, format: .png, budget: ByteBudget(cap: 40_000))
+        let results = try ThumbnailPipeline(options: options).thumbnails(of: .bytes(png), families: [.accessoryCircular, .systemLarge],
+                                                                         file: "noise.png")
+        #expect(results.count == 2)
+        #expect((try? results[0].get())?.family == .accessoryCircular)
+        guard case .failure(let error) = results[1] else {
+            Issue.record("systemLarge fitted 40 kB of noise")
+            return
+        }
+        #expect(error.code == .budgetUnreachable && error.reason.hasPrefix("systemLarge: ") && error.file == "noise.png", "\(error)")
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))

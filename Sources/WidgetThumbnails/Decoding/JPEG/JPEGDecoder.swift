@@ -50,6 +50,11 @@ enum JPEGDecoder: FormatDecoder {
         return decoded + coefficients
     }
 
+    /// The picture at the DCT scale chosen for `box`.
+    static func wholeDecodeSize(_ info: ImageInfo, box: PixelSize) -> PixelSize {
+        JPEGScaleChoice.scaledSize(info.size, by: JPEGScaleChoice.dctScale(for: info, box: box))
+    }
+
     /// Most pixels a file may declare per byte it has. Huffman-coded JPEG needs at least one
     /// bit per 8x8 block (a progressive DC scan; baseline needs two), i.e. at most 512 px a
     /// byte; this allows 8x that. Without it a 600-byte file claiming 11000x11000 decoded
