@@ -12,7 +12,7 @@ public enum FitMode: String, Sendable, Codable, CaseIterable {
 public enum CropPosition: Sendable, Hashable {
     /// The middle of the picture, as SwiftUI's fill crops it.
     case centre
-    /// The window with the most information: edge slices with the least luminance entropy
+    /// The window with the most information: edge slices with the least colour-histogram entropy
     /// are cut first (libvips' `entropy`).
     case entropy
     /// Where edges, saturated colour and skin tones gather (libvips' `attention`).

@@ -13,7 +13,7 @@ public struct ThumbnailOptions: Sendable, Equatable {
     public var family: WidgetFamily?
     /// How the thumbnail fills its box (or the family's slot). Default `.contain`: the whole
     /// picture, fitted inside. `.cover` crops it to the box's shape (with `family`, the shape
-    /// of the family's largest slot on `devices`, covering every one of its slots).
+    /// of the family's largest slot on `devices`, covering its slots as far as their caps allow).
     public var fit = FitMode.contain
     /// Where a `.cover` crop's window goes. Default `.centre`, as SwiftUI's fill would crop.
     public var crop = CropPosition.centre
