@@ -95,37 +95,69 @@ enum ScaledSource {
         }
     }
 
-    /// The whole image at the decode's scale (stored orientation), in memory: what a crop or
-    /// several outputs are cut from, so no output decodes again. JPEG decodes at its DCT scale
-    /// for the box the source was opened with; PNG and a HEIF primary at full size
-    /// (`fullSize`, the probe's stored size); a HEIF's embedded thumbnail and WebP as decoded.
-    func materialized(fullSize: PixelSize) throws(ImageError) -> RGBAImage {
+    /// The whole image in memory (stored orientation), at the decode's scale, reduced to keep
+    /// at least `needed` pixels on each axis where it has twice that or more: what a crop or
+    /// several outputs are cut from, so no output decodes again. JPEG decodes at its DCT
+    /// scale for the box the source was opened with, PNG and a HEIF primary at full size
+    /// (`fullSize`, the probe's stored size), a HEIF's embedded thumbnail and WebP as decoded.
+    /// JPEG and PNG rows stream straight into the reduction, so a PNG never holds its full
+    /// size; the others are reduced once decoded.
+    func materialized(fullSize: PixelSize, keeping needed: PixelSize) throws(ImageError) -> RGBAImage {
+        var ignored = 0.0
         switch self {
         case .decoded(let decoded):
-            return decoded.image
+            return try Self.reduced(decoded.image, keeping: needed)
         case .heifPixels(let pixels, _, _):
-            return pixels.rgbaImage()
+            guard let size = Self.reducedSize(pixels.size, keeping: needed) else { return pixels.rgbaImage() }
+            return try pixels.resampled(to: size)
         case .hevcTiles(let tiles, let options):
+            let size = Self.reducedSize(fullSize, keeping: needed) ?? fullSize
             do {
-                var ignored = 0.0
-                return try tiles.resampled(to: fullSize, decodeSeconds: &ignored)
+                return try tiles.resampled(to: size, decodeSeconds: &ignored)
             } catch {
                 let (pixels, _, _) = try HEIFFile(tiles.bytes, limits: options.limits).decode(options)
-                return pixels.rgbaImage()
+                return try Self.reduced(pixels.rgbaImage(), keeping: needed)
             }
         case .jpeg(let session, let targetBox):
             return try session.withScaledReader(targetBox: targetBox) { (plan, reader) throws(ImageError) -> RGBAImage in
-                try Self.collect(plan.size) { append throws(ImageError) in
-                    try reader.forEachRows { rows in append(rows) }
+                try Self.whole(plan.size, keeping: needed, decodeSeconds: &ignored) { consume throws(ImageError) in
+                    try reader.forEachRows { rows in consume(rows) }
                 }
             }
         case .png(let session):
             return try session.withReader { (reader) throws(ImageError) -> RGBAImage in
-                try Self.collect(reader.info.size) { append throws(ImageError) in
-                    try reader.forEachRow { _, row in append(row) }
+                try Self.whole(reader.info.size, keeping: needed, decodeSeconds: &ignored) { consume throws(ImageError) in
+                    try reader.forEachRow { _, row in consume(row) }
                 }
             }
         }
+    }
+
+    /// The size `size` reduces to, keeping at least `needed` on each axis (aspect ratio kept),
+    /// when it has twice that or more on both; nil when it is kept as it is.
+    static func reducedSize(_ size: PixelSize, keeping needed: PixelSize) -> PixelSize? {
+        let scale = max(Double(needed.width) / Double(size.width), Double(needed.height) / Double(size.height))
+        guard scale <= 0.5 else { return nil }
+        return PixelSize(width: max(1, Int((Double(size.width) * scale).rounded(.up))),
+                         height: max(1, Int((Double(size.height) * scale).rounded(.up))))
+    }
+
+    /// `image` reduced to `reducedSize`, or itself.
+    private static func reduced(_ image: RGBAImage, keeping needed: PixelSize) throws(ImageError) -> RGBAImage {
+        guard let size = reducedSize(image.size, keeping: needed) else { return image }
+        return try Resampler.resize(image, to: size)
+    }
+
+    /// Every row `feed` produces (`size`, top to bottom), streamed into the reduction, or
+    /// collected as they are when there is nothing to reduce.
+    private static func whole(
+        _ size: PixelSize, keeping needed: PixelSize, decodeSeconds: inout Double,
+        _ feed: (_ consume: (UnsafeBufferPointer<UInt8>) -> Void) throws(ImageError) -> Void
+    ) throws(ImageError) -> RGBAImage {
+        if let target = reducedSize(size, keeping: needed) {
+            return try stream(size, to: target, decodeSeconds: &decodeSeconds, feed)
+        }
+        return try collect(size, feed)
     }
 
     /// Every row `feed` produces, top to bottom, as one image of `size`.

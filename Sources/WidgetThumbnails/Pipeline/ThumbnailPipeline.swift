@@ -163,16 +163,15 @@ public struct ThumbnailPipeline: Sendable {
         let plans = try outputs.map { (output) throws(ImageError) in try OutputPlan(output, source: info) }
         let decodeBox = Self.decodeBox(plans)
         var timings = StageTimings()
-        // Only the reduced picture outlives this: the decoder's pixels and the full decode
-        // are freed before the first output.
+        // Only the reduced picture outlives this: the decoder's pixels are freed before the
+        // first output.
         let (working, heif) = try timings.measure(\.decode) { () throws(ImageError) -> (RGBAImage, HEIFDecodeResult?) in
             let source = try ScaledSource.open(session, options: options.decodeOptions(targetBox: decodeBox))
-            let decoded = try source.materialized(fullSize: info.size)
             // A picture decoded far larger than every output needs (PNG and HEIF have no
-            // scaled decode) is reduced once, as a JPEG's DCT scale would, so each output
-            // resamples from a picture with the same headroom instead of from the full size.
+            // scaled decode) is reduced as it is read, as a JPEG's DCT scale would, so each
+            // output resamples from a picture with the same headroom, not from the full size.
             let needed = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: decodeBox)
-            return (try Self.reduced(decoded, keeping: needed), source.heif)
+            return (try source.materialized(fullSize: info.size, keeping: needed), source.heif)
         }
         var results: [Result<Thumbnail, ImageError>] = []
         for plan in plans {
@@ -230,14 +229,6 @@ extension ThumbnailPipeline {
         PixelSize(width: plans.map(\.decodeBox.width).max() ?? 1, height: plans.map(\.decodeBox.height).max() ?? 1)
     }
 
-    /// `image` resampled to keep at least `needed` pixels on each axis, when it has twice that
-    /// or more on both (aspect ratio kept); otherwise `image` itself.
-    fileprivate static func reduced(_ image: RGBAImage, keeping needed: PixelSize) throws(ImageError) -> RGBAImage {
-        let scale = max(Double(needed.width) / Double(image.width), Double(needed.height) / Double(image.height))
-        guard scale <= 0.5 else { return image }
-        return try Resampler.resize(image, to: PixelSize(width: max(1, Int((Double(image.width) * scale).rounded(.up))),
-                                                         height: max(1, Int((Double(image.height) * scale).rounded(.up)))))
-    }
 }
 
 /// One output of `ThumbnailPipeline`'s one-decode path: its options, the upright size it aims
