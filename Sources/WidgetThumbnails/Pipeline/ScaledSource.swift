@@ -96,7 +96,7 @@ enum ScaledSource {
     }
 
     /// The whole image in memory (stored orientation), at the decode's scale, reduced to keep
-    /// at least `needed` pixels on each axis where it has twice that or more: what a crop or
+    /// at least `needed` pixels on each axis where it has a quarter more or more: what a crop or
     /// several outputs are cut from, so no output decodes again. JPEG decodes at its DCT
     /// scale for the box the source was opened with, PNG and a HEIF primary at full size
     /// (`fullSize`, the probe's stored size), a HEIF's embedded thumbnail and WebP as decoded.
@@ -134,10 +134,12 @@ enum ScaledSource {
     }
 
     /// The size `size` reduces to, keeping at least `needed` on each axis (aspect ratio kept),
-    /// when it has twice that or more on both; nil when it is kept as it is.
+    /// when it has a quarter more or more on both (`needed` already holds the resample's
+    /// headroom, and a reduction by less saves too little memory to pay for its pass); nil
+    /// when it is kept as it is.
     static func reducedSize(_ size: PixelSize, keeping needed: PixelSize) -> PixelSize? {
         let scale = max(Double(needed.width) / Double(size.width), Double(needed.height) / Double(size.height))
-        guard scale <= 0.5 else { return nil }
+        guard scale <= 0.8 else { return nil }
         return PixelSize(width: max(1, Int((Double(size.width) * scale).rounded(.up))),
                          height: max(1, Int((Double(size.height) * scale).rounded(.up))))
     }
