@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WidgetThumbnails
 import TestSupport
@@ -45,8 +44,8 @@ import TestSupport
         let frozenArguments = arguments
         let frozenPlans = plans
 
-        let attempts = Mutex<[Attempt]>([])
-        let spawnFailures = Mutex<[String]>([])
+        let attempts = Locked<[Attempt]>([])
+        let spawnFailures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: Self.writers) { writer in
             for revision in frozenPlans[writer] {
                 do {

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 import WidgetThumbnails
 import TestSupport
@@ -72,15 +71,15 @@ import TestSupport
         _ = try fixture.commitFirstThree(with: binary)
         let container = fixture.container
 
-        let stop = Atomic<Bool>(false)
-        let readers = Mutex(ReaderTally())
-        let gcRuns = Mutex((runs: 0, failures: [String]()))
+        let stop = Locked(false)
+        let readers = Locked(ReaderTally())
+        let gcRuns = Locked((runs: 0, failures: [String]()))
         var threads: [Thread] = []
         let finished = DispatchGroup()
         for _ in 0..<Self.readerThreads {
             finished.enter()
             threads.append(Thread {
-                while !stop.load(ordering: .relaxed) {
+                while !stop.withLock({ $0 }) {
                     let state = SnapshotReader<JSONValue>(containerAt: container).read()
                     readers.withLock { $0.record(state) }
                     usleep(200)
@@ -90,7 +89,7 @@ import TestSupport
         }
         finished.enter()
         threads.append(Thread {
-            while !stop.load(ordering: .relaxed) {
+            while !stop.withLock({ $0 }) {
                 do {
                     let gc = try ChildProcess.run(binary, ["gc", "--container", container, "--keep", "0", "--grace", "0"])
                     gcRuns.withLock { tally in
@@ -154,7 +153,7 @@ import TestSupport
                 if read.status != 0 || !read.stdout.contains("\"content\"") { afterKill.append("CLI read: \(read)") }
             }
         }
-        stop.store(true, ordering: .relaxed)
+        stop.withLock { $0 = true }
         #expect(finished.wait(timeout: .now() + 60) == .success, "readers and gc stopped")
 
         let tally = readers.withLock { $0 }

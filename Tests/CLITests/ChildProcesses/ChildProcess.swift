@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import WidgetThumbnails
 
 /// Runs a program as a child process (posix_spawn) and measures it: exit status, everything
@@ -18,7 +17,7 @@ import WidgetThumbnails
 enum ChildProcess {
     /// Glibc's Swift module has no pipe2, so pipes get FD_CLOEXEC just after pipe(); holding
     /// this lock from pipe() to posix_spawn() keeps other spawns out of that window.
-    static let spawnLock = Mutex(())
+    static let spawnLock = Locked(())
 
     enum Ending: Equatable, CustomStringConvertible {
         case exited(Int32)

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 @testable import WidgetSnapshots
 
@@ -340,7 +339,7 @@ import Testing
         world.scratch.write("evil.png", Fixture.imageBytes(.png, seed: "EVIL"))
         let target = world.target
         let evil = world.scratch.url("evil.png")
-        let stop = Mutex(false)
+        let stop = Locked(false)
         let swapper = Thread {
             while !stop.withLock({ $0 }) {
                 _ = rename(target, target + ".good")

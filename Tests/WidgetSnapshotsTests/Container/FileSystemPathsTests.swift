@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import WidgetSnapshots
 
@@ -13,7 +12,7 @@ import Testing
     static func trace(_ paths: FileSystemPaths, failing missing: Set<FileSystemOperation.Kind> = [],
                       errno code: Int32 = ENOSYS) throws -> (kinds: Set<FileSystemOperation.Kind>, state: ReadState<TestPayload>) {
         let scratch = ScratchDirectory()
-        let log = Mutex<[FileSystemOperation.Kind]>([])
+        let log = Locked<[FileSystemOperation.Kind]>([])
         let operations = FileSystemOperations(interceptor: { operation in
             log.withLock { $0.append(operation.kind) }
             return missing.contains(operation.kind) ? code : nil

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 @testable import WidgetSnapshots
 
@@ -125,7 +124,7 @@ enum Fixture {
 /// Runs `body` on its own thread and gives up after `seconds`: a hang becomes a test failure
 /// instead of a stuck test run.
 func withDeadline<T: Sendable>(seconds: Double = 5, _ what: String, _ body: @escaping @Sendable () -> T) -> T? {
-    let box = Mutex<T?>(nil)
+    let box = Locked<T?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         let value = body()
@@ -148,7 +147,7 @@ final class FaultInjector: Sendable {
     let failAt: Int?
     let mode: Mode
     let code: Int32
-    private let state = Mutex<(count: Int, log: [FileSystemOperation], injected: FileSystemOperation?)>((0, [], nil))
+    private let state = Locked<(count: Int, log: [FileSystemOperation], injected: FileSystemOperation?)>((0, [], nil))
 
     init(failAt: Int? = nil, mode: Mode = .once, errno code: Int32 = EIO) {
         self.failAt = failAt

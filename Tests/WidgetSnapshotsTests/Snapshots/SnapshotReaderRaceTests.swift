@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 @testable import WidgetSnapshots
 
@@ -17,7 +16,7 @@ import Testing
     /// A reader whose `hook` runs once, just before the first call that matches `trigger`.
     func reader(trigger: @escaping @Sendable (FileSystemOperation) -> Bool,
                 hook: @escaping @Sendable () -> Void) -> SnapshotReader<TestPayload> {
-        let fired = Mutex(false)
+        let fired = Locked(false)
         var reader = Fixture.reader(scratch)
         reader.operations = FileSystemOperations(interceptor: { operation in
             guard trigger(operation), fired.withLock({ done in defer { done = true }; return !done }) else { return nil }

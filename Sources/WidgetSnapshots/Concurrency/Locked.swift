@@ -1,8 +1,9 @@
-import Glibc
+import WidgetSnapshotsPlatform
 
 /// A value that one thread at a time may touch: the only way to it is `withLock { state in ... }`,
 /// so a lock can never be forgotten, held over the wrong state, or left locked. Every shared
-/// mutable state of the library and of `widget-thumbs` lives in one of these.
+/// mutable state of both libraries and of `widget-thumbs` lives in one of these, and the tests'
+/// own, so ThreadSanitizer sees their locks too.
 ///
 /// A pthread mutex and a condition on it, which ThreadSanitizer (`make test-tsan`) knows as a
 /// lock (its reports name the mutexes held), rather than Synchronization's `Mutex`, a futex
