@@ -16,8 +16,10 @@ import WidgetThumbnails
 /// RUSAGE_SELF ru_maxrss restart at each spawn, so do not measure in-process peaks with them.
 enum ChildProcess {
     /// Glibc's Swift module has no pipe2, so pipes get FD_CLOEXEC just after pipe(); holding
-    /// this lock from pipe() to posix_spawn() keeps other spawns out of that window.
-    static let spawnLock = Locked(())
+    /// this lock from pipe() to posix_spawn() keeps other spawns out of that window. Its state
+    /// counts the spawns: a `Locked(())`, whose state has no size, is reported by
+    /// ThreadSanitizer as racing (see `Locked`).
+    static let spawnLock = Locked(0)
 
     enum Ending: Equatable, CustomStringConvertible {
         case exited(Int32)
@@ -88,7 +90,8 @@ enum ChildProcess {
         defer { (argv + environment).forEach { free($0) } }
 
         let start = monotonicSeconds()
-        let (pid, outFD, errFD, inherited) = try spawnLock.withLock { _ throws(SpawnError) in
+        let (pid, outFD, errFD, inherited) = try spawnLock.withLock { spawns throws(SpawnError) in
+            spawns += 1
             let inherited = resetPeakRSS()
             let outPipe = try closeOnExecPipe()
             let errPipe: [Int32]
