@@ -35,7 +35,9 @@ struct BatchCommand: Command {
     static let fsync = OptionSpec.choice(
         "fsync", valueName: "when", default: Durability.each,
         help: "each: every thumbnail is flushed to disk before it is put in place (survives a power cut); none: no flush, for scratch runs.")
-    static let quiet = OptionSpec.flag("quiet", short: "q", help: "No progress bar and no summary; failures are still printed.")
+    static let quiet = OptionSpec.flag(
+        "quiet", short: "q",
+        help: "No progress bar, no summary and no rendering-mode warnings (--json has them); failures are still printed.")
     static let contactSheet = OptionSpec.value(
         "contact-sheet", valueName: "file.html", presence: .optional,
         help: "Also write a self-contained HTML page (no script, no network) showing every thumbnail in widget frames "
