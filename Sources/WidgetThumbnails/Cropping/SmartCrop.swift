@@ -23,9 +23,33 @@ enum SmartCrop {
                      && window.width <= image.width && window.height <= image.height,
                      "the crop window \(window) must lie inside the image \(image.size)")
         if window == image.size { return (0, 0) }
-        switch strategy {
-        case .entropy: return EntropyCrop(image).origin(of: window)
-        case .attention: return AttentionCrop(image).origin(of: window)
+        return Analysis(image, strategy: strategy).origin(of: window, in: image.size)
+    }
+
+    /// One image analysed for one strategy, asked for several windows: the one decode of
+    /// several families analyses its picture once, not once per family.
+    enum Analysis: Sendable {
+        case entropy(EntropyCrop)
+        case attention(AttentionCrop)
+
+        /// Analyses `image` for `strategy`.
+        init(_ image: RGBAImage, strategy: Strategy) {
+            switch strategy {
+            case .entropy: self = .entropy(EntropyCrop(image))
+            case .attention: self = .attention(AttentionCrop(image))
+            }
+        }
+
+        /// The top-left corner of a `window`-sized crop of the analysed image (`window` at most
+        /// its size), as `SmartCrop.origin(of:in:strategy:)` gives it.
+        func origin(of window: PixelSize, in size: PixelSize) -> (x: Int, y: Int) {
+            precondition(window.width >= 1 && window.height >= 1 && window.width <= size.width && window.height <= size.height,
+                         "the crop window \(window) must lie inside the image \(size)")
+            if window == size { return (0, 0) }
+            switch self {
+            case .entropy(let crop): return crop.origin(of: window)
+            case .attention(let crop): return crop.origin(of: window)
+            }
         }
     }
 }

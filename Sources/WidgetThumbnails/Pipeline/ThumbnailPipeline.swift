@@ -173,10 +173,21 @@ public struct ThumbnailPipeline: Sendable {
             let needed = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: decodeBox)
             return (try source.materialized(fullSize: info.size, keeping: needed), source.heif)
         }
+        // A content-aware crop analyses the picture once for every output.
+        let strategy: SmartCrop.Strategy? = switch options.crop {
+        case .entropy: .entropy
+        case .attention: .attention
+        case .centre, .focus: nil
+        }
+        let analysis = try timings.measure(\.resample) { () -> SmartCrop.Analysis? in
+            guard let strategy, plans.contains(where: { $0.options.fit == .cover }) else { return nil }
+            return SmartCrop.Analysis(working, strategy: strategy)
+        }
         var results: [Result<Thumbnail, ImageError>] = []
         for plan in plans {
             do throws(ImageError) {
-                results.append(.success(try make(plan, from: working, source: info, heif: heif, timings: timings)))
+                results.append(.success(try make(plan, from: working, analysis: analysis, source: info, heif: heif,
+                                                 timings: timings)))
             } catch {
                 let family = plan.options.family.map { "\($0.rawValue): " } ?? ""
                 results.append(.failure(ImageError(error.code, family + error.reason, file: error.file)))
@@ -187,11 +198,11 @@ public struct ThumbnailPipeline: Sendable {
     }
 
     /// One output of `makeFromOneDecode`, from `working` (the stored picture at the decode's scale).
-    private func make(_ plan: OutputPlan, from working: RGBAImage, source info: ImageInfo, heif: HEIFDecodeResult?,
-                      timings start: StageTimings) throws(ImageError) -> Thumbnail {
+    private func make(_ plan: OutputPlan, from working: RGBAImage, analysis: SmartCrop.Analysis?, source info: ImageInfo,
+                      heif: HEIFDecodeResult?, timings start: StageTimings) throws(ImageError) -> Thumbnail {
         var timings = start
         let output = plan.options
-        let (window, crop) = try timings.measure(\.resample) { plan.window(in: working, source: info) }
+        let (window, crop) = try timings.measure(\.resample) { plan.window(in: working, source: info, analysis: analysis) }
         let planned = crop == nil
             ? info.orientation.orientedSize(ShrinkOnLoad.outputSize(stored: info.size, orientation: info.orientation,
                                                                       box: plan.target))
@@ -262,7 +273,8 @@ private struct OutputPlan {
 
     /// The window of `decoded` (the stored picture at the decode's scale) this output shows,
     /// and for a cover crop the same window in the upright original's pixels (nil: all of it).
-    func window(in decoded: RGBAImage, source: ImageInfo) -> (PixelRect, PixelRect?) {
+    /// `analysis` is `decoded` analysed for a content-aware crop (nil for the others).
+    func window(in decoded: RGBAImage, source: ImageInfo, analysis: SmartCrop.Analysis?) -> (PixelRect, PixelRect?) {
         let whole = PixelRect(x: 0, y: 0, size: decoded.size)
         guard options.fit == .cover else { return (whole, nil) }
         let orientation = source.orientation
@@ -279,7 +291,8 @@ private struct OutputPlan {
                                              stored: decoded.size, orientation: orientation)
         case .entropy, .attention:
             let size = orientation.orientedSize(window)
-            let origin = SmartCrop.origin(of: size, in: decoded, strategy: options.crop == .entropy ? .entropy : .attention)
+            let origin = analysis?.origin(of: size, in: decoded.size)
+                ?? SmartCrop.origin(of: size, in: decoded, strategy: options.crop == .entropy ? .entropy : .attention)
             inDecoded = PixelRect(x: origin.x, y: origin.y, size: size)
         }
         let inShown = CoverCrop.uprightRect(inDecoded, stored: decoded.size, orientation: orientation)
