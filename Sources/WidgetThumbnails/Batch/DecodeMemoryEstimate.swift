@@ -20,10 +20,10 @@ public enum DecodeMemoryEstimate {
             return fileBytes + decoder.peakDecodeBytes(info, box: box, options: decode) + thumbnailBytes(box)
         }
         let outputs = families.map { $0.map(options.forFamily) } ?? [options]
-        let decodeBox = ThumbnailPipeline.decodeBox(for: outputs, source: info) ?? info.orientedSize
+        let sizes = ThumbnailPipeline.oneDecodeSizes(for: outputs, source: info)
+        let decodeBox = sizes?.decodeBox ?? info.orientedSize
         let whole = decoder.wholeDecodeSize(info, box: decodeBox)
-        let outputBytes = outputs.map { $0.fit == .cover ? $0.coverTarget : $0.box(forSource: info.orientedSize) }
-            .map(thumbnailBytes).reduce(0, +)
+        let outputBytes = (sizes?.targets ?? [box]).map(thumbnailBytes).reduce(0, +)
         return fileBytes + decoder.peakDecodeBytes(info, box: decodeBox, options: options.decodeOptions(targetBox: decodeBox))
             + 2 * whole.area * 4 + outputBytes
     }

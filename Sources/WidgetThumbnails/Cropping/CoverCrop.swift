@@ -32,6 +32,16 @@ public enum CropPosition: Sendable, Hashable {
         self = position
     }
 
+    /// The content-aware strategy that places this crop, or nil for `.centre` and `.focus`,
+    /// which need no look at the pixels.
+    var smartStrategy: SmartCrop.Strategy? {
+        switch self {
+        case .entropy: .entropy
+        case .attention: .attention
+        case .centre, .focus: nil
+        }
+    }
+
     /// The name `--crop` takes (`focus` for a point).
     public var name: String {
         switch self {

@@ -174,13 +174,10 @@ public struct ThumbnailPipeline: Sendable {
             return (try source.materialized(fullSize: info.size, keeping: needed), source.heif)
         }
         // A content-aware crop analyses the picture once for every output.
-        let strategy: SmartCrop.Strategy? = switch options.crop {
-        case .entropy: .entropy
-        case .attention: .attention
-        case .centre, .focus: nil
-        }
         let analysis = try timings.measure(\.resample) { () -> SmartCrop.Analysis? in
-            guard let strategy, plans.contains(where: { $0.options.fit == .cover }) else { return nil }
+            guard let strategy = options.crop.smartStrategy, plans.contains(where: { $0.options.fit == .cover }) else {
+                return nil
+            }
             return SmartCrop.Analysis(working, strategy: strategy)
         }
         var results: [Result<Thumbnail, ImageError>] = []
@@ -227,13 +224,15 @@ public struct ThumbnailPipeline: Sendable {
 }
 
 extension ThumbnailPipeline {
-    /// The box the one decode of `outputs` keeps for a source described by `info` (each
-    /// output's own need, the largest on each axis); nil when an output's box is empty.
-    static func decodeBox(for outputs: [ThumbnailOptions], source info: ImageInfo) -> PixelSize? {
+    /// What the one decode of `outputs` needs for a source described by `info`: the box it
+    /// keeps (each output's own need, the largest on each axis) and each output's upright
+    /// target; nil when an output's box is empty. The batch's memory estimate sizes with it.
+    static func oneDecodeSizes(for outputs: [ThumbnailOptions],
+                               source info: ImageInfo) -> (decodeBox: PixelSize, targets: [PixelSize])? {
         guard let plans = try? outputs.map({ (output) throws(ImageError) in try OutputPlan(output, source: info) }) else {
             return nil
         }
-        return decodeBox(plans)
+        return (decodeBox(plans), plans.map(\.target))
     }
 
     fileprivate static func decodeBox(_ plans: [OutputPlan]) -> PixelSize {
@@ -283,17 +282,15 @@ private struct OutputPlan {
         let shown = orientation.orientedSize(decoded.size)
         let window = CoverCrop.windowSize(source: shown, shape: target)
         let inDecoded: PixelRect
-        switch options.crop {
-        case .centre, .focus:
+        if let strategy = options.crop.smartStrategy {
+            let size = orientation.orientedSize(window)
+            let origin = (analysis ?? SmartCrop.Analysis(decoded, strategy: strategy)).origin(of: size, in: decoded.size)
+            inDecoded = PixelRect(x: origin.x, y: origin.y, size: size)
+        } else {
             let point = if case .focus(let x, let y) = options.crop { (x: x, y: y) } else { (x: 0.5, y: 0.5) }
             let origin = CoverCrop.origin(of: window, in: shown, centredAt: point)
             inDecoded = CoverCrop.storedRect(PixelRect(x: origin.x, y: origin.y, size: window),
                                              stored: decoded.size, orientation: orientation)
-        case .entropy, .attention:
-            let size = orientation.orientedSize(window)
-            let origin = analysis?.origin(of: size, in: decoded.size)
-                ?? SmartCrop.origin(of: size, in: decoded, strategy: options.crop == .entropy ? .entropy : .attention)
-            inDecoded = PixelRect(x: origin.x, y: origin.y, size: size)
         }
         let inShown = CoverCrop.uprightRect(inDecoded, stored: decoded.size, orientation: orientation)
         return (inDecoded, CoverCrop.scaled(inShown, from: shown, to: source.orientedSize))

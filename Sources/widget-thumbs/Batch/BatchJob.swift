@@ -104,7 +104,7 @@ struct BatchJob: Sendable {
             }
             // Every output's place is checked before the first is written, so a file in the
             // way of one family leaves the others' earlier files as they were.
-            var placed: [(output: Output, relative: String, path: String, thumbnail: Thumbnail,
+            var placed: [(index: Int, relative: String, path: String, thumbnail: Thumbnail,
                           replacement: OutputFile.Replacement)] = []
             var outcomes: [BatchOutcome?] = Array(repeating: nil, count: outputs.count)
             for (index, (output, result)) in zip(outputs, made).enumerated() {
@@ -117,15 +117,14 @@ struct BatchJob: Sendable {
                     do throws(ImageError) {
                         let replacement = try outputGuard.replacement(
                             at: path, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relative))
-                        placed.append((output, relative, path, thumbnail, replacement))
+                        placed.append((index, relative, path, thumbnail, replacement))
                     } catch {
                         outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
                     }
                 }
             }
-            for (index, output) in outputs.enumerated() {
-                guard let place = placed.first(where: { $0.output.name == output.name }) else { continue }
-                let thumbnail = place.thumbnail
+            for place in placed {
+                let (index, output, thumbnail) = (place.index, outputs[place.index], place.thumbnail)
                 let writeStart = Stopwatch()
                 try OutputDirectories.create(parentOf: place.path)
                 try OutputFile.write(thumbnail.bytes, toPath: place.path, replacing: place.replacement,
