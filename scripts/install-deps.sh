@@ -11,6 +11,8 @@ PKG_CONFIG_MODULES=(libturbojpeg libjpeg libpng libwebp libwebpdemux libheif lib
 # AVIF and HEIC output: libheif 1.15 (Debian 12) has libaom and x265 built in; from 1.16 on
 # (Debian 13) they are plugin packages, taken only where the archive has them.
 HEIF_ENCODER_PLUGINS=(libheif-plugin-aomenc libheif-plugin-x265)
+# The runtime libraries behind them, by package-name prefix (what `apt list --upgradable` prints).
+RUNTIME_LIBRARIES='^(libheif|libde265|libaom|libx265|libdav1d|libwebp|libsharpyuv|libpng16|libpng-dev|libjpeg62-turbo|libturbojpeg|liblcms2|libssl)[^/]*'
 
 say() { printf 'install-deps: %s\n' "$*" >&2; }
 
@@ -40,25 +42,54 @@ need() {
     [[ "$status" == "install ok installed" ]] || missing+=("$1")
 }
 for package in "${PACKAGES[@]}"; do need "$package"; done
+
+# How this script becomes root: it already is, sudo without a password, or it cannot.
+if [[ $(id -u) -eq 0 ]]; then
+    as_root=(env)
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    as_root=(sudo -n env)
+else
+    as_root=(none)
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt_get() { "${as_root[@]}" DEBIAN_FRONTEND=noninteractive apt-get "$@" </dev/null; }
+
+# Security updates of these libraries keep coming (a machine image can carry an older libpng
+# than the archive), and a user who installs today gets the new ones: CI, and anyone whose
+# package lists are a day old, refreshes them and takes the archive's current versions, so the
+# tests run against what a new user installs. WIDGET_THUMBS_NO_UPGRADE=1 skips this.
+lists_are_stale() {
+    [[ -n "${CI:-}" ]] && return 0
+    [[ -z $(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 -print -quit 2>/dev/null) ]]
+}
+updated=0
+if [[ "${as_root[0]}" != none && -z "${WIDGET_THUMBS_NO_UPGRADE:-}" ]] && lists_are_stale; then
+    say "refreshing the package lists (security updates of the image libraries)"
+    apt_get update -q >/dev/null && updated=1
+fi
+
 # The encoder plugins only where the archive has them (libheif 1.16 and later).
 for package in "${HEIF_ENCODER_PLUGINS[@]}"; do
     apt-cache show "$package" >/dev/null 2>&1 && need "$package"
 done
-if ((${#missing[@]} == 0)); then
-    exit 0
+
+if ((${#missing[@]})); then
+    if [[ "${as_root[0]}" == none ]]; then
+        say "missing ${missing[*]}, and not root with no sudo: run as root: apt-get install ${missing[*]}"
+        exit 1
+    fi
+    say "installing ${missing[*]}"
+    ((updated)) || { apt_get update -q >/dev/null && updated=1; }
+    apt_get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-if [[ $(id -u) -eq 0 ]]; then
-    as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-    as_root=(sudo -n)
-else
-    say "missing ${missing[*]}, and not root with no sudo: run as root: apt-get install ${missing[*]}"
-    exit 1
+# The installed image, colour and crypto libraries (and their codecs) that the archive has a
+# newer version of: the names are matched by prefix, so they hold on Debian 12 and 13 alike.
+if ((updated)); then
+    behind=$(apt list --upgradable 2>/dev/null | grep -oE "$RUNTIME_LIBRARIES" | sort -u | tr '\n' ' ' || true)
+    if [[ -n "${behind// }" ]]; then
+        say "upgrading to the archive's current versions: $behind"
+        # shellcheck disable=SC2086
+        apt_get install -y -q --only-upgrade --no-install-recommends $behind
+    fi
 fi
-
-say "installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -q </dev/null
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null
