@@ -120,16 +120,33 @@ struct HEIFFile {
                 pixels = try context.decode(thumbnail: nil, strictness: options.strictness, loopFilters: primaryLoopFilters)
             }
         }
-        // The decoded primary must be the size the file declares once transformed. libheif 1.15
-        // returns a coded size larger than ispe as it is (found by FuzzHEIF): untransformed, the
-        // declared top-left part is the picture, as newer libheif versions crop it. Anything
-        // else (smaller, or rotated padding) is refused. A thumbnail that does not match its
-        // declared size gave way to the primary above.
-        let untransformed = details.transforms.allSatisfy { $0 == .rotation(degreesAnticlockwise: 0) }
-        guard used != .primary || pixels.size == info.size || (untransformed && pixels.crop(to: info.size)) else {
-            throw ImageError(.corruptImage, "libheif decoded \(pixels.size) where the file declares \(info.size)")
+        // A thumbnail that does not match its declared size gave way to the primary above.
+        if used == .primary {
+            let untransformed = details.transforms.allSatisfy { $0 == .rotation(degreesAnticlockwise: 0) }
+            switch Self.reconcile(decoded: pixels.size, declared: info.size, untransformed: untransformed) {
+            case .keep: break
+            case .cropToDeclared where pixels.crop(to: info.size): break
+            case .cropToDeclared, .refuse:
+                throw ImageError(.corruptImage, "libheif decoded \(pixels.size) where the file declares \(info.size)")
+            }
         }
         return (pixels, used, used == .primary ? primaryLoopFilters : .applied)
+    }
+
+    /// What to do with the size libheif decoded the primary at, given the size the file
+    /// declares once transformed: no stage after the decoder may see a size the probe did not
+    /// report. libheif 1.15.1-1+deb12u1 returned a coded size larger than ispe as it is (found
+    /// by FuzzHEIF); untransformed, the declared top-left part is the picture, as newer libheif
+    /// versions crop it (and 1.15.1-1+deb12u2 refuses such a file itself). Anything else
+    /// (smaller, or rotated padding) is refused.
+    enum DecodedSize: Equatable {
+        case keep, cropToDeclared, refuse
+    }
+
+    static func reconcile(decoded: PixelSize, declared: PixelSize, untransformed: Bool) -> DecodedSize {
+        if decoded == declared { return .keep }
+        let larger = decoded.width >= declared.width && decoded.height >= declared.height
+        return untransformed && larger ? .cropToDeclared : .refuse
     }
 
     /// The primary as tiles we decode ourselves (`HEVCTileStream`), when `options` ask for a

@@ -128,14 +128,45 @@ import TestSupport
         } throws: { ($0 as? ImageError)?.reason.contains("no defined bit depth") == true }
     }
 
-    /// Found by FuzzHEIF: libheif 1.15 returned a 64x64 coded picture for a 64x58 ispe; the
-    /// declared top-left part is kept, so no stage sees a size the probe did not report.
-    @Test func aCodedSizeLargerThanDeclaredIsCroppedToIt() throws {
+    /// Found by FuzzHEIF: libheif 1.15.1-1+deb12u1 returned a 64x64 coded picture for a 64x58
+    /// ispe; 1.15.1-1+deb12u2 (a Debian security update) refuses the file itself. Both are
+    /// safe, and both are accepted here: what must hold is ours, that no stage sees a size the
+    /// probe did not report. The old library's picture goes through `reconcile` below.
+    @Test func aCodedSizeLargerThanDeclaredNeverReachesAStage() throws {
         let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
             "Fuzz/regressions/FuzzHEIF/decoded-64x64-where-the-file-declares-64x58.heic").path)
-        let decoded = try ImageDecoder.decode(bytes)
-        #expect(decoded.image.size == PixelSize(width: 64, height: 58))
-        #expect(decoded.info.size == decoded.image.size)
+        let probed = try ImageDecoder.probe(bytes)
+        #expect(probed.size == PixelSize(width: 64, height: 58), "the probe reads ispe, before libheif decodes")
+        for options in [DecodeOptions(), DecodeOptions(targetBox: PixelSize(width: 48, height: 48))] {
+            do {
+                let decoded = try ImageDecoder.decode(bytes, options: options)
+                #expect(decoded.info.size == probed.size)
+                #expect(decoded.image.size == probed.size, "a picture at a size the probe did not report")
+                #expect(decoded.image.pixels.count == decoded.image.size.area * 4)
+            } catch {
+                // Refused (by libheif, or by our check): a typed error with a reason is as good.
+                #expect(!error.reason.isEmpty)
+            }
+        }
+    }
+
+    /// What the decoder does with whatever size a libheif version hands back, as a table: the
+    /// old 64x64 picture for a 64x58 file is cut to 64x58; a smaller or rotated-padded one is
+    /// refused. Not the library's behaviour but ours, so it holds whichever libheif is installed.
+    @Test(arguments: [
+        (64, 64, 64, 58, true, HEIFFile.DecodedSize.cropToDeclared),
+        (64, 58, 64, 58, true, .keep),
+        (64, 58, 64, 58, false, .keep),
+        (64, 64, 64, 58, false, .refuse),
+        (60, 58, 64, 58, true, .refuse),
+        (64, 57, 64, 58, true, .refuse),
+        (66, 50, 64, 58, true, .refuse),
+    ])
+    func aDecodedSizeIsKeptCutOrRefused(_ row: (Int, Int, Int, Int, Bool, HEIFFile.DecodedSize)) {
+        let (width, height, declaredWidth, declaredHeight, untransformed, expected) = row
+        #expect(HEIFFile.reconcile(decoded: PixelSize(width: width, height: height),
+                                   declared: PixelSize(width: declaredWidth, height: declaredHeight),
+                                   untransformed: untransformed) == expected)
     }
 
     /// Found by FuzzHEIF: an overlay (iovl) item as the alpha plane of a 16x16 image made
