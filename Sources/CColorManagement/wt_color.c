@@ -174,3 +174,5 @@ size_t wt_color_rgb_profile(const float chromaticities[8], wt_color_transfer tra
     cmsDeleteContext(context);
     return result;
 }
+
+int wt_color_library_version(void) { return cmsGetEncodedCMMversion(); }

@@ -331,3 +331,27 @@ int wt_heif_pixels_copy_rows(const wt_heif_pixels *pixels, int32_t first_row, in
 }
 
 uint32_t wt_heif_library_version(void) { return heif_get_version_number(); }
+
+const char *wt_heif_version_text(void) { return heif_get_version(); }
+
+int wt_heif_codec_names(int encoders, char *buffer, size_t size) {
+    enum { capacity = 16 };
+    const char *names[capacity];
+    int count = 0;
+    if (encoders) {
+        const struct heif_encoder_descriptor *found[capacity];
+        count = heif_get_encoder_descriptors(heif_compression_undefined, NULL, found, capacity);
+        for (int i = 0; i < count; i++) names[i] = heif_encoder_descriptor_get_name(found[i]);
+    } else {
+        const struct heif_decoder_descriptor *found[capacity];
+        count = heif_get_decoder_descriptors(heif_compression_undefined, found, capacity);
+        for (int i = 0; i < count; i++) names[i] = heif_decoder_descriptor_get_name(found[i]);
+    }
+    if (size == 0) return count;
+    buffer[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        size_t used = strlen(buffer);
+        snprintf(buffer + used, size - used, "%s%s", i ? "; " : "", names[i] ? names[i] : "?");
+    }
+    return count;
+}

@@ -259,3 +259,5 @@ int wt_hevc_picture_copy_rgba(const wt_hevc_picture *picture, int32_t x, int32_t
                         wt_hevc_has_avx2() ? WT_HEVC_KERNEL_AVX2 : WT_HEVC_KERNEL_PORTABLE, rgba);
     return 0;
 }
+
+const char *wt_de265_version_text(void) { return de265_get_version(); }

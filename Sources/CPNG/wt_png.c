@@ -54,6 +54,8 @@ struct wt_png_reader {
 
 uint32_t wt_png_library_version(void) { return (uint32_t)png_access_version_number(); }
 
+const char *wt_png_version_text(void) { return png_get_libpng_ver(NULL); }
+
 // MARK: - libpng callbacks
 
 static void on_error(png_structp png, png_const_charp text) {

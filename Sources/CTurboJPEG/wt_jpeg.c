@@ -1,5 +1,6 @@
 #include "wt_jpeg.h"
 #include <turbojpeg.h>
+#include <jconfig.h>  // LIBJPEG_TURBO_VERSION_NUMBER
 
 int wt_jpeg_scaling_factors(wt_jpeg_scale *factors, int capacity) {
     int count = 0;
@@ -14,3 +15,5 @@ int wt_jpeg_scaling_factors(wt_jpeg_scale *factors, int capacity) {
     }
     return written;
 }
+
+uint32_t wt_jpeg_library_version(void) { return LIBJPEG_TURBO_VERSION_NUMBER; }

@@ -28,7 +28,11 @@ enum WidgetThumbs {
                 while snapshots exist: run recover), and commit, gc and recover 75 (another writer \
                 held the lock; try again later).
                 """,
-            options: [.flag("version", help: "Show the version.")],
+            options: [.flag("version", help: "Show the version."),
+                      .flag("verbose", help: """
+                          With --version: the image libraries' versions, libheif's codecs, and the \
+                          loaded library files with the Debian packages they came from.
+                          """)],
             subcommands: commands.map { $0.spec })
     }
 
@@ -53,9 +57,16 @@ enum WidgetThumbs {
         switch first {
         case "-h", "--help":
             return .help(spec, path: root)
-        case "--version":
-            if let extra = rest.first { return .usageError(.unexpectedArgument(extra), spec, path: root) }
-            return .version
+        case "--version", "--verbose":
+            // --verbose only says how much --version prints; either order.
+            let verbose = first == "--verbose" || rest.first == "--verbose"
+            guard first == "--version" || rest.first == "--version" else {
+                return .usageError(UsageError("'--verbose' goes with '--version'"), spec, path: root)
+            }
+            if let extra = rest.dropFirst(verbose ? 1 : 0).first {
+                return .usageError(.unexpectedArgument(extra), spec, path: root)
+            }
+            return .version(verbose: verbose)
         case "help":
             return helpTermination(topic: rest)
         default:

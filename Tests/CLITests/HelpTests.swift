@@ -84,6 +84,30 @@ import Testing
         #expect(result.stdout.wholeMatch(of: /\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?\n/) != nil, "\(result.stdout)")
     }
 
+    /// What moved when a library update breaks a test: each image library's version, and where
+    /// the system has them, the loaded files with the Debian package and version dpkg names.
+    @Test(arguments: [["--version", "--verbose"], ["--verbose", "--version"]])
+    func versionVerboseNamesTheLibrariesAndTheirPackages(arguments: [String]) throws {
+        let result = try WidgetThumbsBinary.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.wholeMatch(of: /widget-thumbs \d+\.\d+\.\d+.*/) != nil, "\(result.stdout)")
+        for library in ["libjpeg-turbo", "libpng", "libwebp", "libheif", "libde265", "lcms2"] {
+            #expect(lines.contains { $0.wholeMatch(of: /(\S+) \d+\.\d+(\.\d+)?( .*)?/)?.1 == library[...] },
+                    "no version line for \(library): \(result.stdout)")
+        }
+        #expect(lines.contains { $0.hasPrefix("  encoders: ") && $0.contains("HEVC") }, "\(result.stdout)")
+        guard FileManager.default.fileExists(atPath: "/proc/self/maps") else { return }
+        let heif = try #require(lines.first { $0.contains("/libheif.so") }, "\(result.stdout)")
+        guard FileManager.default.fileExists(atPath: "/var/lib/dpkg/status") else { return }
+        // dpkg's own answer, asked independently of the tool's reading of its database.
+        let path = try #require(heif.split(separator: " ").first.map(String.init))
+        let owner = try ChildProcess.run("/usr/bin/dpkg-query", ["--search", path])
+        let package = try #require(owner.stdout.split(separator: ":").first.map(String.init))
+        let version = try ChildProcess.run("/usr/bin/dpkg-query", ["--show", "--showformat=${Version}", package]).stdout
+        #expect(!version.isEmpty && heif.hasSuffix(" " + version), "\(heif) against dpkg: \(package) \(version)")
+    }
+
     /// What the tool reads, by content: JPEG, PNG, WebP, and HEIC and AVIF through libheif
     /// (see the README); and the extensions a folder walk takes, found here by walking a folder.
     static let readFormats = ["JPEG", "PNG", "WebP", "HEIC", "AVIF"]

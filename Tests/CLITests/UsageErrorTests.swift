@@ -43,6 +43,8 @@ import Testing
         Case(arguments: ["inspct", "in.jpg"], message: "Unknown subcommand 'inspct'. Did you mean 'inspect'?", command: ""),
         Case(arguments: ["--bogus"], message: "Unknown option '--bogus'", command: ""),
         Case(arguments: ["--version", "extra"], message: "Unexpected argument 'extra'", command: ""),
+        Case(arguments: ["--version", "--verbose", "extra"], message: "Unexpected argument 'extra'", command: ""),
+        Case(arguments: ["--verbose"], message: "'--verbose' goes with '--version'", command: ""),
     ]
 
     @Test(arguments: cases)

@@ -38,4 +38,7 @@ typedef enum wt_color_transfer {
 size_t wt_color_rgb_profile(const float chromaticities[8], wt_color_transfer transfer, double gamma,
                             const char *description, uint8_t *buffer, size_t capacity);
 
+/// lcms2's run-time version (2140 for 2.14).
+int wt_color_library_version(void);
+
 #endif

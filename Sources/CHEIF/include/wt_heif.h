@@ -101,4 +101,11 @@ int wt_heif_pixels_copy_rows(const wt_heif_pixels *pixels, int32_t first_row, in
 /// libheif's version as 0xMMmmpp00 (heif_get_version_number).
 uint32_t wt_heif_library_version(void);
 
+/// libheif's version as it reports it at run time ("1.15.1").
+const char *wt_heif_version_text(void);
+
+/// The names of the codecs libheif has (its built-in ones and its plugins), decoders when
+/// `encoders` is 0, "; " between them, cut to fit `size` (always terminated); the count.
+int wt_heif_codec_names(int encoders, char *buffer, size_t size);
+
 #endif

@@ -17,6 +17,9 @@ wt_status wt_hevc_decode(const uint8_t *config, size_t config_size, const uint8_
                          int32_t skip_loop_filters, wt_hevc_picture **picture, wt_message *message);
 void wt_hevc_picture_free(wt_hevc_picture *picture);
 
+/// libde265's version as it reports it at run time ("1.0.11").
+const char *wt_de265_version_text(void);
+
 /// The luma size of the decoded picture.
 int32_t wt_hevc_picture_width(const wt_hevc_picture *picture);
 int32_t wt_hevc_picture_height(const wt_hevc_picture *picture);

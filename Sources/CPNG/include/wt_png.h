@@ -51,6 +51,9 @@ typedef struct wt_png_reader wt_png_reader;
 /// libpng's run-time version (10639 for 1.6.39).
 uint32_t wt_png_library_version(void);
 
+/// libpng's run-time version as text ("1.6.39").
+const char *wt_png_version_text(void);
+
 /// Checks the signature and walks the chunk list without libpng: refuses a non-image chunk whose
 /// declared length runs past the end of `data` (libpng would allocate that length first).
 wt_status wt_png_check_structure(const uint8_t *data, size_t size, wt_message *message);

@@ -38,4 +38,8 @@ typedef enum {
 /// factors (M/8).
 int wt_jpeg_scaling_factors(wt_jpeg_scale *factors, int capacity);
 
+/// The libjpeg-turbo version built against (2001005 for 2.1.5): the library has no call that
+/// reports its run-time version, and its ABI (libjpeg.so.62, libturbojpeg.so.0) is stable.
+uint32_t wt_jpeg_library_version(void);
+
 #endif

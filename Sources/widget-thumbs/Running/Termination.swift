@@ -4,7 +4,7 @@ import WidgetThumbnails
 /// exit status, so every command ends the same way.
 enum Termination {
     case help(CommandSpec, path: [String])
-    case version
+    case version(verbose: Bool)
     case usageError(UsageError, CommandSpec, path: [String])
     case failure(ImageError)
     case finished(ExitStatus)
@@ -14,8 +14,8 @@ enum Termination {
         case .help(let spec, let path):
             console.write(HelpFormatter.help(for: spec, path: path), to: .output)
             return .success
-        case .version:
-            console.write(WidgetThumbs.version, to: .output)
+        case .version(let verbose):
+            console.write(verbose ? LinkedLibraryReport.text() : WidgetThumbs.version, to: .output)
             return .success
         case .usageError(let error, let spec, let path):
             console.write("""
