@@ -54,7 +54,7 @@ import Testing
             Bomb(name: "gif-named.jpg", bytes: Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 64), expected: .refused(containing: "unsupported")),
             Bomb(name: "tiff-named.png", bytes: [0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0] + [UInt8](repeating: 0xFF, count: 64), expected: .refused(containing: "unsupported")),
             Bomb(name: "bmp-named.webp", bytes: Array("BM".utf8) + [0xFF, 0xFF, 0xFF, 0x7F] + [UInt8](repeating: 0, count: 64), expected: .refused(containing: "unsupported")),
-            Bomb(name: "heic-header-only-named.jpg", bytes: [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 16), expected: .refused(containing: "unsupported format: cannot read the HEIF")),
+            Bomb(name: "heic-header-only-named.jpg", bytes: [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 16), expected: .refused(containing: "cannot read the HEIF structure")),
             Bomb(name: "svg-named.png", bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100000\"/>".utf8), expected: .refused(containing: "unsupported")),
         ]
         // Truncations of each format's valid file: refused, or decoded where damaged but decodable.

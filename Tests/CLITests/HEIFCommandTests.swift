@@ -45,13 +45,16 @@ struct HEIFCommandTests {
         }
         let out = directory.file("out")
         let result = try WidgetThumbsBinary.run(["batch", inputs, "--out", out, "--json", "--quiet"], timeout: 120)
-        #expect(result.status == 1, "three corpus files are broken on purpose: \(result.stderr)")
+        #expect(result.status == 1, "corpus files are broken on purpose: \(result.stderr)")
         let failures = result.stderr.split(separator: "\n").filter { $0.hasPrefix("widget-thumbs: ") }
-        #expect(failures.count == 3, "\(result.stderr)")
-        for name in ["corrupted.heic", "empty.heic", "truncated.heic"] {
+        // empty.heic and corrupted.heic (no meta box) cannot be read by any libheif; a truncated
+        // grid is libheif's call (1.15 refuses it, newer versions decode what is there).
+        for name in ["corrupted.heic", "empty.heic"] {
             #expect(failures.contains { $0.contains(name) }, "\(name): \(result.stderr)")
         }
-        #expect(result.stdout.contains("\"ok\" : 5"), "\(result.stdout.suffix(400))")
+        let brokenOnPurpose = ["corrupted.heic", "empty.heic", "truncated.heic"]
+        #expect(failures.allSatisfy { line in brokenOnPurpose.contains { line.contains($0) } }, "\(result.stderr)")
+        #expect(result.stdout.contains("\"ok\" : \(8 - failures.count)"), "\(result.stdout.suffix(400))")
         #expect(result.stdout.contains("\"sourceFormat\" : \"heif\""))
         // Which HEIF image each thumbnail was made from is in the report.
         #expect(result.stdout.contains("\"heifImage\" : \"primary"), "\(result.stdout.prefix(600))")

@@ -99,9 +99,11 @@ struct HEIFCorpusTests {
             do {
                 let decoded = try ImageDecoder.decode(bytes, file: entry.file)
                 #expect(entry.expect == "either", "\(entry) decoded to \(decoded.image.size)")
+                #expect(decoded.image.size == decoded.info.size, "\(entry): a picture at a size the probe did not report")
             } catch {
+                // Which class libheif's refusal maps to is libheif's (it moves with security
+                // updates); the file named with a reason is ours.
                 #expect(!error.reason.isEmpty && error.file == entry.file, "\(entry): \(error)")
-                #expect([.corruptImage, .unsupportedFormat].contains(error.code), "\(entry): \(error)")
             }
         }
     }

@@ -6,6 +6,23 @@ import TestSupport
 /// HEIF without the corpus: sniffing by brand, the embedded-thumbnail rule, our box walk's
 /// limits, and the nclx profiles.
 @Suite struct HEIFDecoderTests {
+    /// A hostile file our own check refuses, unless the installed libheif refuses it first
+    /// (its words, which our shim marks "(libheif error"): Debian's security updates move that
+    /// line, and both are safe. What fails: a picture, our check refusing without its words
+    /// or with another code, a crash (libheif 1.15 allocating gigabytes when nothing refuses).
+    static func expectRefused<T>(_ body: () throws(ImageError) -> T, ours words: String, code: ImageError.Code? = nil,
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            let value = try body()
+            Issue.record("not refused: \(value)", sourceLocation: sourceLocation)
+        } catch where error.reason.contains("(libheif error") {
+            // libheif refused first.
+        } catch {
+            #expect(error.reason.contains(words), "\(error)", sourceLocation: sourceLocation)
+            if let code { #expect(error.code == code, "\(error)", sourceLocation: sourceLocation) }
+        }
+    }
+
     static func ftyp(_ major: String, _ compatible: [String] = []) -> [UInt8] {
         HEIFForge.box("ftyp", Array(major.utf8) + HEIFForge.u32(0) + compatible.flatMap { Array($0.utf8) })
     }
@@ -123,9 +140,7 @@ import TestSupport
     @Test func anUndefinedBitDepthIsRefusedBeforeDecoding() throws {
         let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
             "Fuzz/regressions/FuzzHEIF/undefined-bit-depth-makes-libheif-allocate-2.7GB.heic").path)
-        #expect {
-            try ImageDecoder.decode(bytes)
-        } throws: { ($0 as? ImageError)?.reason.contains("no defined bit depth") == true }
+        Self.expectRefused({ () throws(ImageError) in try ImageDecoder.decode(bytes) }, ours: "no defined bit depth")
     }
 
     /// Found by FuzzHEIF: libheif 1.15.1-1+deb12u1 returned a 64x64 coded picture for a 64x58
@@ -174,37 +189,30 @@ import TestSupport
     @Test func anOverlayTheImageNeedsIsRefusedBeforeDecoding() throws {
         let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
             "Fuzz/regressions/FuzzHEIF/overlay-alpha-plane-makes-libheif-allocate-2.2GB.heic").path)
-        #expect {
-            try ImageDecoder.decode(bytes)
-        } throws: { ($0 as? ImageError)?.reason.contains("overlay (iovl)") == true }
+        Self.expectRefused({ () throws(ImageError) in try ImageDecoder.decode(bytes) }, ours: "overlay (iovl)")
     }
 
     @Test func aHugeAlphaPlaneIsRefusedBeforeDecoding() throws {
         let alpha = HEIFForge.Item(id: 2, width: 60_000, height: 60_000, auxiliaryType: "urn:mpeg:hevc:2015:auxid:1")
         let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1), alpha],
                                    primary: 1, references: [.init("auxl", from: 2, to: [1])])
-        #expect {
-            try ImageDecoder.decode(bytes)
-        } throws: { ($0 as? ImageError)?.code == .tooLarge && ($0 as? ImageError)?.reason.contains("item 2") == true }
+        Self.expectRefused({ () throws(ImageError) in try ImageDecoder.decode(bytes) }, ours: "item 2", code: .tooLarge)
     }
 
     /// Found by FuzzHEIF: a clap that libheif 1.15 turned into a 65295x24 image out of a
-    /// 64x64 one (and leaked on); a transform can only keep or shrink the stored size.
+    /// 64x64 one (and leaked on); a transform can only keep or shrink the stored size. The
+    /// 65295x24 is libheif's arithmetic, so only our words around the file's own 64x64 are held.
     @Test func aCleanApertureLargerThanTheImageIsRefused() throws {
         let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
             "Fuzz/regressions/FuzzHEIF/clap-larger-than-the-image-leaks-in-libheif.heic").path)
-        #expect {
-            try ImageDecoder.probe(bytes)
-        } throws: { ($0 as? ImageError)?.reason.contains("65295x24 out of a 64x64 image") == true }
+        Self.expectRefused({ () throws(ImageError) in try ImageDecoder.probe(bytes) }, ours: "out of a 64x64 image")
     }
 
     /// Found by FuzzHEIF (LeakSanitizer): a 144/43 x 7/6 clean aperture leaked in libheif 1.15.
     @Test func aFractionalCleanApertureIsRefused() throws {
         let bytes = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent(
             "Fuzz/regressions/FuzzHEIF/fractional-clap-leaks-in-libheif.heic").path)
-        #expect {
-            try ImageDecoder.probe(bytes)
-        } throws: { ($0 as? ImageError)?.code == .unsupportedFormat && ($0 as? ImageError)?.reason.contains("clap") == true }
+        Self.expectRefused({ () throws(ImageError) in try ImageDecoder.probe(bytes) }, ours: "clap", code: .unsupportedFormat)
     }
 
     @Test func aDeepChainOfDerivedImagesIsRefused() throws {
@@ -219,14 +227,15 @@ import TestSupport
         let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1, width: 60_000, height: 60_000)], primary: 1)
         let clock = ContinuousClock()
         let elapsed = clock.measure {
-            #expect { try ImageDecoder.decode(bytes) } throws: { ($0 as? ImageError)?.code == .tooLarge }
+            Self.expectRefused({ () throws(ImageError) in try ImageDecoder.decode(bytes) }, ours: "60000x60000", code: .tooLarge)
         }
         #expect(elapsed < .milliseconds(200), "\(elapsed)")
     }
 
-    @Test func anExtentPastTheEndIsCorrupt() throws {
+    /// libheif's call (our box walk leaves such an item without a location): any typed refusal.
+    @Test func anExtentPastTheEndIsRefused() throws {
         let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1)], primary: 1, extentShift: 1 << 20)
-        #expect { try ImageDecoder.decode(bytes) } throws: { ($0 as? ImageError)?.code == .corruptImage }
+        #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes) }
     }
 
     // MARK: nclx colour
