@@ -64,8 +64,11 @@ static wt_status set_effort(struct heif_encoder *encoder, const wt_heif_encode_s
     status = failed(heif_encoder_set_parameter_string(encoder, "preset", presets[settings->effort]), "x265 preset", message);
     // One worker thread and one frame thread: x265 takes every core otherwise.
     if (status == WT_STATUS_OK) status = failed(heif_encoder_set_parameter_string(encoder, "x265:pools", "1"), "x265 pools", message);
+    if (status == WT_STATUS_OK) status = failed(heif_encoder_set_parameter_string(encoder, "x265:frame-threads", "1"), "x265 frame threads", message);
     if (status != WT_STATUS_OK) return status;
-    return failed(heif_encoder_set_parameter_string(encoder, "x265:frame-threads", "1"), "x265 frame threads", message);
+    // x265 prints its own "x265 [error]" lines on standard error, unterminated and naming no
+    // file; what failed reaches the user through libheif's error instead.
+    return failed(heif_encoder_set_parameter_string(encoder, "x265:log-level", "none"), "x265 log level", message);
 }
 
 /// An 8-bit interleaved RGB or RGBA heif_image holding `rgba`'s pixels, tagged sRGB, in `*made`.

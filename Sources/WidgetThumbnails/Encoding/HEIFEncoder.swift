@@ -51,13 +51,85 @@ public enum HEIFEncoder {
                                                quality: Int32(quality), effort: Int32(effort.level))
         let profile = iccProfile?.data ?? []
         let alpha: Int32 = image.hasTransparency ? 1 : 0
-        return try image.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) -> [UInt8] in
-            try profile.withUnsafeBufferPointer { (icc) throws(ImageError) -> [UInt8] in
-                try ShimEncodeCall.run(format.name, free: { wt_heif_encode_free($0) }) { out, size, message in
-                    wt_heif_encode_rgba(pixels.baseAddress, Int32(image.width), Int32(image.height), alpha, &settings,
-                                        icc.isEmpty ? nil : icc.baseAddress, icc.count, out, size, message)
+        let bytes: [UInt8]
+        do {
+            bytes = try image.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) -> [UInt8] in
+                try profile.withUnsafeBufferPointer { (icc) throws(ImageError) -> [UInt8] in
+                    try ShimEncodeCall.run(format.name, free: { wt_heif_encode_free($0) }) { out, size, message in
+                        wt_heif_encode_rgba(pixels.baseAddress, Int32(image.width), Int32(image.height), alpha, &settings,
+                                            icc.isEmpty ? nil : icc.baseAddress, icc.count, out, size, message)
+                    }
                 }
             }
+        } catch where codec == .hevc && error.reason.contains("Invalid image size") {
+            // x265 refuses some thin pictures far under the 16,384 px limit (8x4352, 1x5000 and
+            // 8192x1 here, while 64x8192 and 1x4104 encode): no rule we could state, so the
+            // refusal is turned into one that says what does work.
+            throw ImageError(.invalidArgument, """
+                x265 cannot encode a \(image.size) picture as HEIC (too thin for its length): \
+                AVIF, WebP and PNG can; \(error.reason)
+                """)
+        }
+        try checkDecodesBack(bytes, as: image, format: format)
+        return bytes
+    }
+
+    /// Every AVIF and HEIC output is decoded back before it is used: under memory pressure
+    /// x265 wrote a 497-byte file of flat green and reported success (found with `ulimit -v`),
+    /// a file that would also have won the byte-budget search. The decoded picture must be the
+    /// encoded size, keep each channel's mean within `maxMeanShift`, and not be one flat colour
+    /// where the picture was not (a grid of samples: a fraction of the encode's cost). Lossy
+    /// coding blurs detail and noise but keeps means, so a noisy picture at the lowest quality
+    /// still passes.
+    static func checkDecodesBack(_ bytes: [UInt8], as image: RGBAImage, format: StoredFormat) throws(ImageError) {
+        let decoded: RGBAImage
+        do {
+            decoded = try ImageDecoder.decode(bytes).image
+        } catch {
+            throw ImageError(.invalidArgument, "\(format.name) encoding failed: the encoded file does not decode (\(error.reason))")
+        }
+        guard decoded.size == image.size else {
+            throw ImageError(.invalidArgument, "\(format.name) encoding failed: it decodes to \(decoded.size), not \(image.size)")
+        }
+        let before = SampleStatistics(image), after = SampleStatistics(decoded)
+        let shift = zip(before.means, after.means).map { abs($0 - $1) }.max() ?? 0
+        let flattened = after.spread < 1 && before.spread >= 8
+        guard shift <= maxMeanShift, !flattened else {
+            throw ImageError(.invalidArgument, """
+                \(format.name) encoding failed: the encoded file decodes to another picture \
+                (\(flattened ? "one flat colour" : "a channel's mean moved by \(Int(shift.rounded())) of 255"); \
+                the encoder may have run out of memory)
+                """)
+        }
+    }
+
+    /// How far a channel's mean may move between the encoded and the decoded picture (0-255).
+    /// At the lowest qualities we search (AVIF 40, HEIC 30) the corpus photos move by 1-2.
+    static let maxMeanShift = 16.0
+
+    /// Per-channel means and the largest per-channel standard deviation over a grid of at most
+    /// 64x64 pixels.
+    struct SampleStatistics {
+        var means: [Double]
+        var spread: Double
+
+        init(_ image: RGBAImage) {
+            let stepX = max(1, image.width / 64), stepY = max(1, image.height / 64)
+            var sums = [Double](repeating: 0, count: 4), squares = sums, count = 0.0
+            for y in stride(from: stepY / 2, to: image.height, by: stepY) {
+                for x in stride(from: stepX / 2, to: image.width, by: stepX) {
+                    let index = (y * image.width + x) * 4
+                    for channel in 0..<4 {
+                        let value = Double(image.pixels[index + channel])
+                        sums[channel] += value
+                        squares[channel] += value * value
+                    }
+                    count += 1
+                }
+            }
+            let n = max(count, 1)
+            means = sums.map { $0 / n }
+            spread = (0..<4).map { max(0, squares[$0] / n - (sums[$0] / n) * (sums[$0] / n)).squareRoot() }.max() ?? 0
         }
     }
 }

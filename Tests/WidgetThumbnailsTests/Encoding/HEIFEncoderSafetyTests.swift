@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import WidgetThumbnails
+
+/// What AVIF and HEIC output promise whatever the encoder does (issue #28, classes 14 and 16):
+/// a file that decodes back to the picture, or a typed error that says what to do instead.
+@Suite struct HEIFEncoderSafetyTests {
+    /// Class 16: under memory pressure x265 wrote a small file of flat green and said it was
+    /// fine. Such bytes, checked as the encode of a photo, are refused; the real encode passes.
+    @Test(arguments: HEIFOutputTests.formats)
+    func aFileThatDecodesToAnotherPictureIsRefused(format: StoredFormat) throws {
+        let photo = HEIFOutputTests.photoLike()
+        let codec: HEIFEncoder.Codec = format == .avif ? .av1 : .hevc
+        let good = try HEIFEncoder.encode(photo, codec: codec, quality: 50)
+        try HEIFEncoder.checkDecodesBack(good, as: photo, format: format)
+
+        var green = RGBAImage(width: photo.width, height: photo.height,
+                              pixels: [UInt8](repeating: 0, count: photo.pixels.count))
+        for index in stride(from: 0, to: green.pixels.count, by: 4) {
+            green.pixels[index + 1] = 135
+            green.pixels[index + 3] = 255
+        }
+        // Encoded without the check, as the shim would hand it back.
+        let flat = try HEIFEncoder.encode(green, codec: codec, quality: 50)
+        let error = #expect(throws: ImageError.self) { try HEIFEncoder.checkDecodesBack(flat, as: photo, format: format) }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.reason.contains("another picture") == true, "\(String(describing: error))")
+
+        let wrongSize = try HEIFEncoder.encode(SyntheticImage.gradient(width: 64, height: 48), codec: codec, quality: 50)
+        #expect(throws: ImageError.self) { try HEIFEncoder.checkDecodesBack(wrongSize, as: photo, format: format) }
+        #expect(throws: ImageError.self) { try HEIFEncoder.checkDecodesBack(Array(good.prefix(40)), as: photo, format: format) }
+    }
+
+    /// Lossy coding blurs noise away but keeps each channel's mean: pure noise at the lowest
+    /// quality the search uses is not mistaken for a failed encode.
+    @Test(arguments: HEIFOutputTests.formats)
+    func noiseAtTheQualityFloorIsNotMistakenForAFailure(format: StoredFormat) throws {
+        let declared = ImageEncoder.encoder(for: format).qualityScale
+        let scale = try #require(declared)
+        let noise = SyntheticImage.noise(width: 160, height: 120)
+        let bytes = try ImageEncoder.encode(noise, format: format, quality: Double(scale.standard.floor))
+        #expect(try ImageDecoder.decode(bytes).image.size == noise.size)
+    }
+
+    /// Class 14: thin pictures far under the 16,384 px limit. Each is encoded (and decodes at
+    /// its size) or refused with a reason that names what does work; which one depends on the
+    /// installed x265, and both are safe.
+    @Test(arguments: HEIFOutputTests.formats, [PixelSize(width: 1, height: 5000), PixelSize(width: 8, height: 8192),
+                                               PixelSize(width: 8192, height: 1), PixelSize(width: 8, height: 4352)])
+    func thinPicturesAreEncodedOrRefusedSayingWhy(format: StoredFormat, size: PixelSize) throws {
+        let image = SyntheticImage.gradient(width: size.width, height: size.height)
+        do {
+            let bytes = try ImageEncoder.encode(image, format: format, quality: 50)
+            #expect(try ImageDecoder.decode(bytes).image.size == size)
+        } catch {
+            #expect(format == .heic, "AVIF encodes every size up to its limit: \(error)")
+            #expect(error.code == .invalidArgument && error.reason.contains("AVIF, WebP and PNG can"), "\(error)")
+        }
+    }
+}
