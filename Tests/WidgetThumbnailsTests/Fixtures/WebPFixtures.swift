@@ -25,6 +25,20 @@ enum WebPFixtures {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// True when every row of `image` is the same row of `decoded` (a complete decode of the
+    /// same bitstream) or entirely `WebPDecoder.missingPixel`, our grey for rows a lenient decode
+    /// of a truncated file could not recover: rows libwebp salvaged or rows we painted, nothing
+    /// else. How many rows libwebp salvages is its own affair.
+    static func rowsAreDecodedOrMissing(_ image: RGBAImage, decoded: RGBAImage) -> Bool {
+        guard image.size == decoded.size, image.pixels.count == decoded.pixels.count else { return false }
+        let rowBytes = image.width * 4
+        let grey = Array([[UInt8]](repeating: WebPDecoder.missingPixel, count: image.width).joined())
+        return (0..<image.height).allSatisfy { y in
+            let row = image.pixels[y * rowBytes..<(y + 1) * rowBytes]
+            return row.elementsEqual(decoded.pixels[y * rowBytes..<(y + 1) * rowBytes]) || row.elementsEqual(grey)
+        }
+    }
+
     static func solid(_ width: Int, _ height: Int, _ rgba: [UInt8]) -> RGBAImage {
         RGBAImage(width: width, height: height, pixels: Array([[UInt8]](repeating: rgba, count: width * height).joined()))
     }

@@ -96,10 +96,14 @@ import Testing
         }
         let notJPEG = open([UInt8](repeating: 0x5A, count: 64), strict: false)
         #expect(notJPEG.status == WT_STATUS_CORRUPT && notJPEG.text.hasPrefix("unreadable JPEG header: "), "\(notJPEG.text)")
-        // SOI, then nothing that is a marker: libjpeg warns before it gives up.
+        // SOI, then nothing that is a marker: libjpeg warns before it gives up (strict mode
+        // refuses the warning), or a libjpeg update may give up at once. Either is corrupt, and
+        // either way in our words for what happened (#27).
         let endsEarly = [0xFF, 0xD8] + [UInt8](repeating: 0, count: 32)
         let strict = open(endsEarly, strict: true)
-        #expect(strict.status == WT_STATUS_CORRUPT && strict.text.hasPrefix("damaged JPEG data (strict mode): "), "\(strict.text)")
+        #expect(strict.status == WT_STATUS_CORRUPT, "\(strict.text)")
+        #expect(strict.text.hasPrefix("damaged JPEG data (strict mode): ") || strict.text.hasPrefix("unreadable JPEG header: "),
+                "\(strict.text)")
         let empty = open([], strict: false)
         #expect(empty.status == WT_STATUS_CORRUPT && empty.text == "unreadable JPEG header: empty input", "\(empty.text)")
     }

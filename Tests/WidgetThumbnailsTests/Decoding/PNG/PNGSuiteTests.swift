@@ -92,18 +92,31 @@ struct PNGSuiteTests {
         }
     }
 
-    @Test func everyCorruptFileIsRefusedAsCorrupt() throws {
+    /// The corrupt files whose damage is in the signature: our chunk walk (wt_png_chunks.c)
+    /// refuses them before libpng sees them.
+    static let refusedByOurChunkWalk: Set<String> = ["xcrn0g04", "xlfn0g04", "xs1n0g01", "xs2n0g01", "xs4n0g01", "xs7n0g01"]
+
+    /// The signature files are refused by us, in our words. The other eight (a bad colour type,
+    /// bit depth, IHDR or IDAT checksum, no IDAT) are libpng's to judge, and Debian's updates
+    /// may change its judgement: a typed refusal and a picture at the probe's size are both
+    /// safe, and both are accepted for them (#27).
+    @Test func everyCorruptFileIsRefusedOrDecodedAtItsProbedSize() throws {
         let corrupt = try Self.manifest().filter { $0.size == nil }
         #expect(corrupt.count == 14)
+        #expect(Set(corrupt.map(\.name)).isSuperset(of: Self.refusedByOurChunkWalk))
         for entry in corrupt {
             let bytes = try Corpus.bytes("pngsuite/\(entry.name).png")
             for strictness in Strictness.allCases {
-                do {
-                    let result = try PNGDecoder.decode(bytes, options: DecodeOptions(strictness: strictness))
-                    Issue.record("\(entry.name) (\(strictness)) decoded to \(result.image.size)")
-                } catch {
-                    #expect(error.code == .corruptImage, "\(entry.name) (\(strictness)): \(error)")
-                    #expect(!error.reason.isEmpty)
+                let result = Result { () throws(ImageError) in
+                    try PNGDecoder.decode(bytes, options: DecodeOptions(strictness: strictness))
+                }
+                if Self.refusedByOurChunkWalk.contains(entry.name) {
+                    #expect(throws: ImageError(.corruptImage, "the PNG signature is missing or damaged"), "\(entry.name)") {
+                        try result.get()
+                    }
+                } else {
+                    let probed = try? PNGDecoder.probe(bytes, limits: .default).size
+                    HostileOutcome.expectPictureOrRefusal(result, probed: probed, "\(entry.name) (\(strictness))")
                 }
             }
         }

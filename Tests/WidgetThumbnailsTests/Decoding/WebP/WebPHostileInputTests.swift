@@ -14,6 +14,29 @@ import Testing
 
         var error: ImageError? { if case .refused(let error) = self { error } else { nil } }
         var image: DecodedImage? { if case .image(let image) = self { image } else { nil } }
+        var result: Result<DecodedImage, ImageError> {
+            switch self {
+            case .image(let image): .success(image)
+            case .refused(let error): .failure(error)
+            }
+        }
+    }
+
+    /// What a refusal may say where libwebp decides: the decoder's codes, plus `invalidArgument`,
+    /// which our shim gives libwebp's VP8_STATUS_INVALID_PARAM (wt_webp.c). Never `io`.
+    static let libwebpRefusals = HostileOutcome.refusals.union([.invalidArgument])
+
+    /// Decodes what libwebp (or libwebpdemux) judges, where a typed refusal and a picture at the
+    /// size the probe reports (`decodedSize` when shrunk on load) are both safe: both are
+    /// accepted (#27). Returns the picture.
+    @discardableResult
+    static func expectPictureOrRefusal(_ name: String, _ bytes: [UInt8], _ options: DecodeOptions = DecodeOptions(),
+                                       decodedSize: PixelSize? = nil,
+                                       sourceLocation: SourceLocation = #_sourceLocation) -> DecodedImage? {
+        let outcome = decode(name, bytes, options, sourceLocation: sourceLocation)
+        return HostileOutcome.expectPictureOrRefusal(outcome.result, probed: HostileOutcome.probedSize(bytes, limits: options.limits),
+                                                     decodedSize: decodedSize, codes: libwebpRefusals, name,
+                                                     sourceLocation: sourceLocation)
     }
 
     /// Decodes, timing it, and checks the 1 s bound (generous: these take milliseconds).
@@ -55,6 +78,9 @@ import Testing
                                              iccp: [UInt8](repeating: 7, count: 200)), size)]
     }()
 
+    /// Where a cut lands, libwebp and libwebpdemux decide whether it is refused, salvaged
+    /// (lenient) or, in strict mode, refused by our check of the container they report: any of
+    /// these is safe, and all are accepted (#27). A picture is at the sample's own size.
     @Test(arguments: [Strictness.lenient, .strict])
     func truncationAtManyOffsets(strictness: Strictness) {
         for sample in Self.samples {
@@ -62,26 +88,25 @@ import Testing
                               + [sample.bytes.count - 2, sample.bytes.count - 1])
             for offset in offsets.sorted() where offset < sample.bytes.count {
                 let name = "\(sample.name) cut at \(offset)/\(sample.bytes.count) (\(strictness))"
-                switch Self.decode(name, Array(sample.bytes.prefix(offset)), DecodeOptions(strictness: strictness)) {
-                case .refused(let error):
-                    #expect(error.code == .corruptImage, "\(name): \(error)")
-                case .image(let decoded):
-                    #expect(strictness == .lenient, "\(name): strict mode decoded a truncated file")
-                    #expect(decoded.image.size == sample.size, "\(name)")
-                }
+                let decoded = Self.expectPictureOrRefusal(name, Array(sample.bytes.prefix(offset)), DecodeOptions(strictness: strictness))
+                if let decoded { #expect(decoded.image.size == sample.size, "\(name)") }
             }
         }
     }
 
-    @Test func lenientSalvagesMostOfATruncatedFile() throws {
+    /// 90% of a file: whether libwebp's incremental decoder salvages rows is libwebp's call. A
+    /// picture (the missing rows grey) and a typed refusal are both safe, and both are accepted
+    /// (#27); a picture is at the sample's size, or shrunk on load to exactly what we ask.
+    @Test func lenientSalvagesATruncatedFileOrRefusesIt() throws {
         for sample in Self.samples where sample.name != "animated" {
             let cut = Array(sample.bytes.prefix(sample.bytes.count * 9 / 10))
-            let image = try #require(Self.decode("\(sample.name) 90%", cut).image, "\(sample.name)")
-            #expect(image.image.size == sample.size)
+            if let image = Self.expectPictureOrRefusal("\(sample.name) 90%", cut) {
+                #expect(image.image.size == sample.size)
+            }
             // Shrunk on load too: 48x40 into 12x12 is output 12x10, decoded at 24x20.
             let box = PixelSize(width: 12, height: 12)
-            let scaled = try #require(Self.decode("\(sample.name) 90%, box 12", cut, DecodeOptions(targetBox: box)).image)
-            #expect(scaled.image.size == PixelSize(width: 24, height: 20))
+            Self.expectPictureOrRefusal("\(sample.name) 90%, box 12", cut, DecodeOptions(targetBox: box),
+                                        decodedSize: PixelSize(width: 24, height: 20))
         }
     }
 
@@ -126,24 +151,40 @@ import Testing
         let start = try #require(lossy.firstRange(of: [0x9D, 0x01, 0x2A])).upperBound
         lossy.replaceSubrange(start..<start + 4, with: [0xFF, 0x3F, 0xFF, 0x3F])
         Self.expectRefused("VP8 declaring 16383x16383", lossy, .tooLarge)
-        // Within limits, the same lie costs a quick corrupt-image error, not a big allocation.
+        // Within limits, the same lie must stay quick (the 1 s bound): libwebp refuses it, or a
+        // picture comes at the size the probe reported. Both are safe and accepted (#27).
         let roomy = DecodeOptions(limits: DecodeLimits(maxPixels: 300_000_000))
-        Self.expectRefused("VP8 declaring 16383x16383, roomy limits", lossy, .corruptImage, roomy)
+        Self.expectPictureOrRefusal("VP8 declaring 16383x16383, roomy limits", lossy, roomy)
     }
 
-    @Test func riffSizeThatLies() {
+    @Test func riffSizeThatLies() throws {
         let file = F.lossless(F.pattern(32, 32))
+        let clean = try WebPDecoder.decode(file, options: DecodeOptions()).image
         func withRIFFSize(_ size: UInt32) -> [UInt8] { var bytes = file; bytes.replaceSubrange(4..<8, with: F.le32(size)); return bytes }
         for size: UInt32 in [UInt32(file.count + 1000), 0xFFFF_FFF0] {
-            // Every pixel is there: lenient decodes them all, strict calls the file truncated.
-            let lenient = Self.decode("RIFF size \(size), lenient", withRIFFSize(size))
-            #expect(lenient.image?.image == (try? WebPDecoder.decode(file, options: DecodeOptions()))?.image)
+            // Every pixel is there, but libwebp judges the size: it decodes them all, salvages the
+            // rows it reads (the rest our grey) or refuses the file. All are safe and accepted (#27).
+            if let lenient = Self.expectPictureOrRefusal("RIFF size \(size), lenient", withRIFFSize(size)) {
+                #expect(F.rowsAreDecodedOrMissing(lenient.image, decoded: clean), "RIFF size \(size)")
+            }
+            // Strict refuses what the container check reports as ending early (ours, on libwebpdemux's state).
             Self.expectRefused("RIFF size \(size), strict", withRIFFSize(size), .corruptImage, DecodeOptions(strictness: .strict))
         }
-        for size: UInt32 in [0, 4, 11, 12, 20, 0xFFFF_FFFF] {
-            Self.expectRefused("RIFF size \(size), strict", withRIFFSize(size), .corruptImage, DecodeOptions(strictness: .strict))
-            let lenient = Self.decode("RIFF size \(size), lenient", withRIFFSize(size))
-            #expect(lenient.error?.code == .corruptImage || lenient.image?.image.size == PixelSize(width: 32, height: 32))
+        // Under 12 bytes, our header check refuses the size, in its words.
+        for size: UInt32 in [0, 4, 11] {
+            for strictness in Strictness.allCases {
+                let outcome = Self.decode("RIFF size \(size), \(strictness)", withRIFFSize(size), DecodeOptions(strictness: strictness))
+                #expect(outcome.error == ImageError(.corruptImage, "the RIFF size (\(size) bytes) is too small to hold an image"),
+                        "\(outcome)")
+            }
+        }
+        // A size that cuts the image chunk, or one past what libwebp accepts: libwebp's call. A
+        // typed refusal and a 32x32 picture are both safe, and both are accepted (#27).
+        for size: UInt32 in [12, 20, 0xFFFF_FFFF] {
+            for strictness in Strictness.allCases {
+                Self.expectPictureOrRefusal("RIFF size \(size), \(strictness)", withRIFFSize(size), DecodeOptions(strictness: strictness),
+                                            decodedSize: PixelSize(width: 32, height: 32))
+            }
         }
     }
 
@@ -151,14 +192,16 @@ import Testing
         Self.expectRefused("empty", [], .corruptImage)
         Self.expectRefused("RIFF header, size 0", Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8), .corruptImage)
         Self.expectRefused("RIFF header, size 4", Array("RIFF".utf8) + [4, 0, 0, 0] + Array("WEBP".utf8), .corruptImage)
-        Self.expectRefused("VP8 chunk of size 0", F.riff([F.Chunk(fourCC: "VP8 ", payload: [])]), .corruptImage)
-        Self.expectRefused("VP8L chunk of size 0", F.riff([F.Chunk(fourCC: "VP8L", payload: [])]), .corruptImage)
+        // Past our RIFF header check, libwebp reads the image chunk and decides which error
+        // (#27): any typed refusal is accepted; a picture only at a size the probe reported.
+        Self.expectPictureOrRefusal("VP8 chunk of size 0", F.riff([F.Chunk(fourCC: "VP8 ", payload: [])]))
+        Self.expectPictureOrRefusal("VP8L chunk of size 0", F.riff([F.Chunk(fourCC: "VP8L", payload: [])]))
         var zeroByZero = F.lossy(F.solid(16, 16, [1, 2, 3, 255]))
         if let start = zeroByZero.firstRange(of: [0x9D, 0x01, 0x2A])?.upperBound {
             zeroByZero.replaceSubrange(start..<start + 4, with: [0, 0, 0, 0])
         }
-        Self.expectRefused("VP8 declaring 0x0", zeroByZero, .corruptImage)
-        Self.expectRefused("unknown chunk only", F.riff([F.Chunk(fourCC: "ABCD", payload: [1, 2])]), .corruptImage)
+        Self.expectPictureOrRefusal("VP8 declaring 0x0", zeroByZero)
+        Self.expectPictureOrRefusal("unknown chunk only", F.riff([F.Chunk(fourCC: "ABCD", payload: [1, 2])]))
         #expect(throws: ImageError(.unsupportedFormat, "empty file, not JPEG, PNG, WebP or HEIF", file: "x.webp")) {
             try ImageDecoder.decode([], file: "x.webp")
         }
