@@ -81,4 +81,18 @@ import TestSupport
         }
         #expect(warnings.count == files.count, "\(result.stderr)")
     }
+
+    /// Class 11: `commit --image` ships the image into the widget's container, so it warns as
+    /// `thumbnail` does.
+    @Test func class11CommitWarnsAboutTheImageItShips() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = try directory.write("in.jpg", try ImageEncoder.encode(
+            BatchFixtures.pattern(width: 400, height: 400, alpha: false), format: .jpeg, quality: 90))
+        let result = try WidgetThumbsBinary.run(["commit", "--container", directory.file("box"), "--revision", "1",
+                                                 "--image", input, "--family", "accessoryCircular"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("warning: \(input) (accessoryCircular): opaque image for an accessory family"),
+                "\(result.stderr)")
+    }
 }
