@@ -30,22 +30,21 @@ struct FamilyThumbnails {
     /// failures) as JSON and each failure on standard error; exit status 1 when any family failed.
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let pipeline = ThumbnailPipeline(options: options)
-        let several = SeveralOutputs(input: input)
-        let paths = families.map { PerDeviceThumbnails.name(output, variant: $0.rawValue) }
-        let outcomes = try several.make(options: options, paths: paths, labels: families.map(\.rawValue), console) {
-            (input, file) throws(ImageError) in try pipeline.thumbnails(of: input, families: families, file: file)
+        let several = SeveralOutputs(input: input, output: output)
+        let made = try several.make(options: options, names: families.map(\.rawValue), console) { (input, file) throws(ImageError) in
+            try pipeline.thumbnails(of: input, families: families, file: file)
         }
-        let files = zip(zip(families, paths), outcomes).map { named, outcome in
-            switch outcome {
+        let files = zip(families, made).map { family, made in
+            switch made.outcome {
             case .success(let thumbnail):
-                Report.File(family: named.0, output: RawPath.readable(named.1), width: thumbnail.size.width,
+                Report.File(family: family, output: RawPath.readable(made.path), width: thumbnail.size.width,
                             height: thumbnail.size.height, bytes: thumbnail.bytes.count, crop: thumbnail.crop,
                             appearance: thumbnail.appearance)
             case .failure(let error):
-                Report.File(family: named.0, error: SeveralOutputs.errorText(error))
+                Report.File(family: family, error: SeveralOutputs.errorText(error))
             }
         }
         console.write(try JSONOutput.encode(Report(input: RawPath.readable(several.name), files: files)))
-        return SeveralOutputs.status(outcomes)
+        return SeveralOutputs.status(made)
     }
 }

@@ -51,18 +51,16 @@ struct PerDeviceThumbnails {
         guard let family = options.family else { return .failure }
         let variants = FamilySizing.variants(for: family, devices: options.chosenDevices)
         let pipeline = ThumbnailPipeline(options: options)
-        let several = SeveralOutputs(input: input)
-        let paths = variants.map { Self.name(output, variant: $0.name) }
-        let outcomes = try several.make(options: options, paths: paths, labels: variants.map(\.name), console) {
-            (input, file) throws(ImageError) in try pipeline.thumbnails(of: input, variants: variants, file: file)
+        let several = SeveralOutputs(input: input, output: output)
+        let made = try several.make(options: options, names: variants.map(\.name), console) { (input, file) throws(ImageError) in
+            try pipeline.thumbnails(of: input, variants: variants, file: file)
         }
-        let files = zip(zip(variants, paths), outcomes).map { named, outcome in
-            let (variant, path) = named
+        let files = zip(variants, made).map { variant, made in
             let served = variant.devices.flatMap { row in row.slots.map { "\(row) (\($0.surface.rawValue))" } }
             var file = Report.File(slotPixels: [variant.slot.width, variant.slot.height], devices: served)
-            switch outcome {
+            switch made.outcome {
             case .success(let thumbnail):
-                file.output = RawPath.readable(path)
+                file.output = RawPath.readable(made.path)
                 file.width = thumbnail.size.width
                 file.height = thumbnail.size.height
                 file.bytes = thumbnail.bytes.count
@@ -74,13 +72,6 @@ struct PerDeviceThumbnails {
             return file
         }
         console.write(try JSONOutput.encode(Report(input: RawPath.readable(several.name), family: family, files: files)))
-        return SeveralOutputs.status(outcomes)
-    }
-
-    /// `out/photo.png` with `accessoryCircular-112x112` is `out/photo.accessoryCircular-112x112.png`.
-    static func name(_ output: String, variant: String) -> String {
-        guard let dot = output.lastIndex(of: "."), !output[dot...].contains("/"),
-              output[..<dot].last.map({ $0 != "/" }) ?? false else { return "\(output).\(variant)" }
-        return "\(output[..<dot]).\(variant)\(output[dot...])"
+        return SeveralOutputs.status(made)
     }
 }

@@ -11,18 +11,21 @@ import WidgetThumbnails
 struct SeveralOutputs {
     /// The input as the command was given it (`-` for standard input).
     var input: String
+    /// `-o`: each output's path is it with the output's name before the extension (`path(named:)`).
+    var output: String
 
     /// The input's name in messages and JSON: its path, or "standard input".
     var name: String { input == "-" ? "standard input" : input }
 
     /// Reads the input and makes every output with `make` (a one-decode call of
-    /// `ThumbnailPipeline`), then places each success at its path in `paths` (one per result)
-    /// and reports its rendering-mode warnings, labelled by `labels` (one per result). Returns
-    /// each output's outcome: its thumbnail, or why it was not made or not placed. Throws only
-    /// when the input cannot be read or decoded (nothing was made).
-    func make(options: ThumbnailOptions, paths: [String], labels: [String], _ console: Console,
+    /// `ThumbnailPipeline`, one result per name in `names`: a family, or a variant), then
+    /// places each success at its path (`path(named:)`) and reports its rendering-mode
+    /// warnings under its name. Returns each output's path and outcome: its thumbnail, or why
+    /// it was not made or not placed. Throws only when the input cannot be read or decoded
+    /// (nothing was made).
+    func make(options: ThumbnailOptions, names: [String], _ console: Console,
               _ make: (ThumbnailInput, String) throws(ImageError) -> [Result<Thumbnail, ImageError>])
-        throws(ImageError) -> [Result<Thumbnail, ImageError>] {
+        throws(ImageError) -> [(path: String, outcome: Result<Thumbnail, ImageError>)] {
         let results: [Result<Thumbnail, ImageError>]
         let inputs: InputIdentities
         if input == "-" {
@@ -32,18 +35,25 @@ struct SeveralOutputs {
             results = try make(try ThumbnailInput.open(atPath: input, maxBytes: options.limits.maxFileBytes), name)
             inputs = InputIdentities(path: input)
         }
-        return zip(zip(results, paths), labels).map { pair, label in
-            let (result, path) = pair
+        return zip(results, names).map { result, outputName in
+            let path = path(named: outputName)
             do throws(ImageError) {
                 let thumbnail = try result.get()
                 try OutputFile.writeCommandOutput(thumbnail.bytes, toPath: path, inputs: inputs)
-                ThumbnailCommand.reportWarnings(thumbnail, input: input, label: label, console)
-                return .success(thumbnail)
+                ThumbnailCommand.reportWarnings(thumbnail, input: input, label: outputName, console)
+                return (path, .success(thumbnail))
             } catch {
                 console.report(error)
-                return .failure(error)
+                return (path, .failure(error))
             }
         }
+    }
+
+    /// `out/photo.png` with `accessoryCircular-112x112` is `out/photo.accessoryCircular-112x112.png`.
+    func path(named outputName: String) -> String {
+        guard let dot = output.lastIndex(of: "."), !output[dot...].contains("/"),
+              output[..<dot].last.map({ $0 != "/" }) ?? false else { return "\(output).\(outputName)" }
+        return "\(output[..<dot]).\(outputName)\(output[dot...])"
     }
 
     /// A failed output's `error` in JSON: `<code>: <reason>`, bytes that are not UTF-8 written
@@ -53,7 +63,7 @@ struct SeveralOutputs {
     }
 
     /// Exit status 1 when any output failed.
-    static func status(_ outcomes: [Result<Thumbnail, ImageError>]) -> ExitStatus {
-        outcomes.allSatisfy { if case .success = $0 { true } else { false } } ? .success : .failure
+    static func status(_ made: [(path: String, outcome: Result<Thumbnail, ImageError>)]) -> ExitStatus {
+        made.allSatisfy { if case .success = $0.outcome { true } else { false } } ? .success : .failure
     }
 }
