@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import WidgetThumbnails
 import TestSupport
@@ -47,6 +48,14 @@ import TestSupport
     static func flat(width: Int, height: Int, level: UInt8, alpha: UInt8 = 255) -> RGBAImage {
         RGBAImage(width: width, height: height, pixels: [UInt8](
             (0..<(width * height)).flatMap { _ in [level, level, level, alpha] }))
+    }
+
+    /// Opaque colour noise from `seed`: files that stay large at every size.
+    static func noise(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+        var random = SplitMix64(seed: seed)
+        var noise = flat(width: width, height: height, level: 0)
+        for index in noise.pixels.indices where index % 4 != 3 { noise.pixels[index] = UInt8(truncatingIfNeeded: random.next()) }
+        return noise
     }
 
     /// The current devices of `platform` (all when nil), read from the catalogue.
@@ -135,10 +144,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let input = directory.file("noise.png")
-        var random = SplitMix64(seed: 23)
-        var noise = Self.flat(width: 900, height: 600, level: 0)
-        for index in noise.pixels.indices where index % 4 != 3 { noise.pixels[index] = UInt8(truncatingIfNeeded: random.next()) }
-        try Self.write(noise, as: .png, to: input)
+        try Self.write(Self.noise(width: 900, height: 600, seed: 23), as: .png, to: input)
         let result = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--families", "circular,large",
                                                  "--format", "png", "--max-bytes", "40000", "--json"], timeout: 120)
         #expect(result.status == 1, "\(result)")
@@ -150,6 +156,42 @@ import TestSupport
                                    as? [String: Any])
         let inputBytes = try FileManager.default.attributesOfItem(atPath: input)[.size] as? Int
         #expect(summary["bytesIn"] as? Int == inputBytes, "an input's bytes count once, not per family")
+    }
+
+    /// Issue 28, class 3: a family whose write fails (here the file size limit, EFBIG, with
+    /// SIGXFSZ ignored) fails alone. It used to fail the whole input: ok 0 and bytesOut 0 in
+    /// the report while the families before it were on disk, and the ones after never tried.
+    @Test func class3AFamilyWhoseWriteFailsFailsAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.file("noise.png")
+        try Self.write(Self.noise(width: 1200, height: 1200, seed: 28), as: .png, to: input)
+        let arguments = ["batch", input, "--families", "small,large,circular", "--format", "jpeg", "--platform", "iOS", "--json"]
+        // The sizes without a limit, to put the limit between systemSmall's file and systemLarge's.
+        let free = try WidgetThumbsBinary.run(arguments + ["--out", directory.file("free")], timeout: 120)
+        try #require(free.status == 0, "\(free)")
+        func size(_ family: String) throws -> Int {
+            try #require(try FileManager.default.attributesOfItem(atPath: directory.file("free/noise.\(family).jpg"))[.size] as? Int)
+        }
+        let (small, large) = (try size("systemSmall"), try size("systemLarge"))
+        try #require(small + 1024 < large, "systemLarge must be the larger file: \(small) and \(large) bytes")
+        let blocks = (small + large) / 2 / 512  // dash's ulimit -f counts 512-byte blocks
+        let result = try ChildProcess.run("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f \(blocks); exec \"$0\" \"$@\"",
+                                                      try #require(WidgetThumbsBinary.path, WidgetThumbsBinary.notFoundMessage)]
+                                          + arguments + ["--out", directory.file("out")], timeout: 120)
+        #expect(result.status == 1, "\(result)")
+        let entries = try Self.report(result.stdout)
+        #expect(entries.map(\.family) == ["systemSmall", "systemLarge", "accessoryCircular"], "\(result)")
+        #expect(entries.map(\.status) == ["ok", "failed", "ok"], "\(result)")
+        #expect(result.stderr.contains("noise.systemLarge.jpg") && result.stderr.contains(String(cString: strerror(EFBIG))),
+                "\(result.stderr)")
+        for family in ["systemSmall", "accessoryCircular"] {
+            #expect(FileManager.default.fileExists(atPath: directory.file("out/noise.\(family).jpg")), "\(family) not made")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("out/noise.systemLarge.jpg")))
+        let summary = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["summary"]
+                                   as? [String: Any])
+        #expect((summary["bytesOut"] as? Int ?? 0) > 0, "\(summary)")
     }
 
     @Test func theOrderFamiliesAreListedInChangesNothing() throws {

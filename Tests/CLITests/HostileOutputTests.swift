@@ -17,12 +17,31 @@ import WidgetThumbnails
     /// Every file widget-thumbs writes.
     enum Writer: String, CaseIterable, CustomTestStringConvertible {
         case thumbnail, decode, batchOutput, batchOutputOverwrite, contactSheet, journal, manifest
+        /// `thumbnail --families` and `thumbnail --per-device` (issue 28, classes 1 and 2): the
+        /// hazard at their first output, the others still made.
+        case families, perDevice
 
         var testDescription: String { rawValue }
+
+        /// `thumbnail -o t.jpg --families small,medium`.
+        static let familyNames = ["systemSmall", "systemMedium"]
+        /// `thumbnail -o t.jpg --family accessoryCircular --per-device` on every current device:
+        /// the variants' names, from the library, so a catalogue change moves them both.
+        static let variantNames = FamilySizing.variants(for: .accessoryCircular).map(\.name)
+
+        /// Every file of a writer of several, the hazard's first (nil for the other writers).
+        func outputs(_ fixture: Fixture) -> [String]? {
+            switch self {
+            case .families: Self.familyNames.map { fixture.directory.file("t.\($0).jpg") }
+            case .perDevice: Self.variantNames.map { fixture.directory.file("t.\($0).jpg") }
+            default: nil
+            }
+        }
 
         /// Where the hazard goes.
         func target(_ fixture: Fixture) -> String {
             switch self {
+            case .families, .perDevice: outputs(fixture)![0]
             case .thumbnail, .decode: fixture.directory.file("target.out")
             case .batchOutput, .batchOutputOverwrite: fixture.directory.file("out/photo.jpg")
             case .contactSheet: fixture.directory.file("sheet.html")
@@ -43,12 +62,28 @@ import WidgetThumbnails
             case .batchOutputOverwrite: ["batch", input, "--out", fixture.out, "--overwrite"]
             case .contactSheet: ["batch", fixture.photo] + extra + ["--out", fixture.out, "--contact-sheet", target]
             case .journal, .manifest: ["batch", fixture.photo] + extra + ["--out", fixture.out]
+            case .families: ["thumbnail", input, "-o", fixture.directory.file("t.jpg"), "--families", "small,medium"]
+            case .perDevice: ["thumbnail", input, "-o", fixture.directory.file("t.jpg"), "--family", "accessoryCircular", "--per-device"]
             }
         }
 
-        /// The writers that make one file and so write into a FIFO or a device (batch outputs
-        /// and records are only ever files: they refuse them).
-        var writesIntoStreams: Bool { [.thumbnail, .decode, .contactSheet].contains(self) }
+        /// The writers of a command's own files, which write into a FIFO or a device (batch
+        /// outputs and records are only ever files: they refuse them).
+        var writesIntoStreams: Bool { [.thumbnail, .decode, .contactSheet, .families, .perDevice].contains(self) }
+
+        /// For a writer of several files: its other files were made, and its JSON lists every
+        /// one with an output or an error (`failed` outputs have an error).
+        func checkTheOthers(_ fixture: Fixture, _ result: ChildProcess.Result, failed: Bool, _ label: String) {
+            guard let outputs = outputs(fixture) else { return }
+            for path in outputs.dropFirst() {
+                #expect(FileManager.default.fileExists(atPath: path), "\(label): \(path) was not made: \(result)")
+            }
+            let report = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let files = report?["files"] as? [[String: Any]] ?? []
+            #expect(files.count == outputs.count, "\(label): no JSON list of every output: \(result)")
+            #expect(files.dropFirst().allSatisfy { $0["output"] is String }, "\(label): \(result.stdout)")
+            #expect((files.first?["error"] is String) == failed, "\(label): the first entry: \(result.stdout)")
+        }
     }
 
     enum Hazard: String, CaseIterable, CustomTestStringConvertible {
@@ -172,13 +207,14 @@ import WidgetThumbnails
         }
         let result = try Self.runKeeping(kept, writer.arguments(fixture, target: target, targetIsInput: hazard == .input),
                                          "\(writer) over \(hazard)")
-        let refusedAsInput = hazard == .input || (hazard == .symlinkToInput && [.thumbnail, .decode, .contactSheet].contains(writer))
+        let refusedAsInput = hazard == .input || (hazard == .symlinkToInput && writer.writesIntoStreams)
         if refusedAsInput {
             #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(writer) over \(hazard): \(result)")
         }
         if [.fifo, .directory, .readOnly].contains(hazard) || [.journal, .manifest].contains(writer) {
             #expect(result.status == 1, "\(writer) over \(hazard): \(result)")
         }
+        writer.checkTheOthers(fixture, result, failed: true, "\(writer) over \(hazard)")
     }
 
     static let canMakeDevices: Bool = {
@@ -217,6 +253,7 @@ import WidgetThumbnails
                 #expect(result.stderr.contains(String(cString: strerror(ENOSPC))), "\(label): \(result)")
             }
         }
+        writer.checkTheOthers(fixture, result, failed: device == .full, label)
     }
 
     /// A FIFO with a reader gets the thumbnail's bytes, and stays a FIFO.
@@ -243,6 +280,22 @@ import WidgetThumbnails
         let result = try Self.runKeeping([fixture.photo], [fixture.photo], "stdin",
                                          shell: "exec \"$0\" thumbnail - -o \"$1\" < \"$1\"")
         #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
+    }
+
+    /// `thumbnail - -o t.jpg --family accessoryCircular --per-device < t.<variant>.jpg`: standard
+    /// input's file is an input of every variant too (issue 28, class 1: it was replaced by its
+    /// own thumbnail); the other variants are still made.
+    @Test(arguments: [Writer.perDevice, .families])
+    func standardInputsFileIsAnInputOfEveryOutput(writer: Writer) throws {
+        let fixture = try Fixture()
+        defer { fixture.directory.remove() }
+        let target = writer.target(fixture)
+        _ = try fixture.place(.input, at: target)
+        let arguments = writer.arguments(fixture, target: target, targetIsInput: true)
+        let result = try Self.runKeeping([target], [target] + arguments.map { $0 == target ? "-" : $0 }, "stdin, \(writer)",
+                                         shell: "input=$1; shift; exec \"$0\" \"$@\" < \"$input\"")
+        #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
+        writer.checkTheOthers(fixture, result, failed: true, "stdin, \(writer)")
     }
 
     /// A link to standard output's own file (`/proc/self/fd/1`, what `/dev/stdout` leads to)

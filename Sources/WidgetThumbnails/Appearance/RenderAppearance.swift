@@ -16,14 +16,17 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
     /// The share of faint pixels from which the accented warning is given: most of the picture.
     public static let faintWarningShare = 0.5
 
-    /// The mean Rec. 709 luma of the visible pixels, 0 (black) to 1 (white).
+    /// The mean Rec. 709 luma of what is shown, 0 (black) to 1 (white): each pixel weighted by
+    /// its alpha, so a translucent white is white and a transparent background counts for
+    /// nothing; 0 when every pixel is fully transparent.
     public var meanLuminance: Double
-    /// The luma below which a tenth of the visible pixels lie.
+    /// The luma below which a tenth of what is shown lies (weighted by alpha, as the mean).
     public var luminance10th: Double
-    /// The median luma of the visible pixels.
+    /// The median luma of what is shown (weighted by alpha, as the mean).
     public var medianLuminance: Double
-    /// Of the pixels visible in full colour (alpha at least half), the share whose luma times
-    /// alpha is under `faintAlpha`: nearly invisible when luminance becomes alpha.
+    /// Of what is shown (each pixel weighted by its alpha), the share whose luma times alpha is
+    /// under `faintAlpha`: nearly invisible when luminance becomes alpha. A translucent pixel
+    /// counts: white at alpha 60 is faint. 1 when every pixel is fully transparent.
     public var faintShare: Double
     /// Whether any stored pixel is less than fully opaque (never for JPEG).
     public var hasTransparency: Bool
@@ -54,12 +57,15 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
     /// it, and warns for `family` (nil: a thumbnail sized by box, warned as a Home Screen
     /// image).
     public init(measuring image: RGBAImage, storesAlpha: Bool, family: WidgetFamily?) {
-        var histogram = [Int](repeating: 0, count: 256)
-        var visible = 0
-        var faint = 0
+        // Every sum is weighted by alpha: only alpha 128 and over used to count, so a picture
+        // made only of translucent pixels (or none) was measured as black and never faint.
+        var histogram = [Double](repeating: 0, count: 256)
+        var shown = 0.0
+        var faint = 0.0
         var transparent = 0
         var translucent = false
         var lumaSum = 0.0
+        var maximumAlpha = 0.0
         let faintLimit = Self.faintAlpha * 255 * 255
         image.pixels.withUnsafeBufferPointer { px in
             var index = 0
@@ -73,34 +79,34 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
                 }
                 if alpha < 255 { translucent = true }
                 if alpha == 0 { transparent += 1 }
-                if alpha >= 128 {
-                    visible += 1
-                    lumaSum += luma
-                    histogram[min(255, Int(luma.rounded()))] += 1
-                    if luma * alpha < faintLimit { faint += 1 }
-                }
+                maximumAlpha = max(maximumAlpha, alpha)
+                shown += alpha
+                lumaSum += luma * alpha
+                histogram[min(255, Int(luma.rounded()))] += alpha
+                if luma * alpha < faintLimit { faint += alpha }
                 index += 4
             }
         }
         let pixelCount = max(1, image.width * image.height)
-        meanLuminance = visible == 0 ? 0 : lumaSum / Double(visible) / 255
-        luminance10th = Self.percentile(histogram, 0.1, of: visible)
-        medianLuminance = Self.percentile(histogram, 0.5, of: visible)
-        faintShare = visible == 0 ? 0 : Double(faint) / Double(visible)
+        meanLuminance = shown == 0 ? 0 : lumaSum / shown / 255
+        luminance10th = Self.percentile(histogram, 0.1, of: shown)
+        medianLuminance = Self.percentile(histogram, 0.5, of: shown)
+        faintShare = shown == 0 ? 1 : faint / shown
         hasTransparency = translucent
         transparentShare = Double(transparent) / Double(pixelCount)
         warnings = []
-        warnings = RenderWarning.warnings(for: self, family: family)
+        // No pixel at `faintAlpha` of full opacity or more: next to nothing shows in any mode.
+        warnings = RenderWarning.warnings(for: self, family: family, nearlyTransparent: maximumAlpha < Self.faintAlpha * 255)
     }
 
-    /// The luma (0-1) below which `fraction` of the `count` pixels in `histogram` lie.
-    private static func percentile(_ histogram: [Int], _ fraction: Double, of count: Int) -> Double {
-        guard count > 0 else { return 0 }
-        let rank = Int((Double(count) * fraction).rounded(.up))
-        var seen = 0
-        for (level, number) in histogram.enumerated() {
-            seen += number
-            if seen >= max(1, rank) { return Double(level) / 255 }
+    /// The luma (0-1) below which `fraction` of `total` (the histogram's weight) lies.
+    private static func percentile(_ histogram: [Double], _ fraction: Double, of total: Double) -> Double {
+        guard total > 0 else { return 0 }
+        let rank = total * fraction
+        var seen = 0.0
+        for (level, weight) in histogram.enumerated() {
+            seen += weight
+            if weight > 0, seen >= rank { return Double(level) / 255 }
         }
         return 1
     }
@@ -114,6 +120,8 @@ public struct RenderWarning: Sendable, Codable, Equatable {
         case opaqueAccessory
         /// Most of the picture nearly invisible when luminance becomes alpha.
         case faintWhenAccented
+        /// No pixel reaches a quarter of full opacity: next to nothing shows in any mode.
+        case nearlyTransparent
     }
 
     /// Which problem.
@@ -121,8 +129,17 @@ public struct RenderWarning: Sendable, Codable, Equatable {
     /// One sentence saying what happens and what to do.
     public var message: String
 
-    /// The warnings `appearance` earns for `family`.
-    static func warnings(for appearance: RenderAppearance, family: WidgetFamily?) -> [RenderWarning] {
+    /// The warnings `appearance` earns for `family`; `nearlyTransparent` when no pixel reaches
+    /// a quarter of full opacity.
+    static func warnings(for appearance: RenderAppearance, family: WidgetFamily?,
+                         nearlyTransparent: Bool) -> [RenderWarning] {
+        if nearlyTransparent {
+            // Invisible everywhere: what the accented warning would add is already said.
+            return [RenderWarning(
+                code: .nearlyTransparent,
+                message: "the image is transparent or nearly (no pixel reaches a quarter of full opacity): "
+                    + "it shows next to nothing in any rendering mode; check the source's alpha channel")]
+        }
         var warnings: [RenderWarning] = []
         let accessory = family?.isAccessory ?? false
         if accessory, !appearance.hasTransparency {

@@ -106,6 +106,14 @@ public struct ThumbnailOptions: Sendable, Equatable {
         return options
     }
 
+    /// These options for one variant of a family (`FamilySizing.variants(for:devices:)`): its
+    /// family, sized for its devices alone (each holding only the variant's slots).
+    public func forVariant(_ variant: FamilySizing.Variant) -> ThumbnailOptions {
+        var options = forFamily(variant.family)
+        options.devices = variant.devices
+        return options
+    }
+
     /// What the decoder is told for a thumbnail in `box`: these limits, strictness and HEIF
     /// options. The pipeline decodes with it and the batch's memory estimate sizes with it.
     func decodeOptions(targetBox box: PixelSize) -> DecodeOptions {

@@ -75,9 +75,40 @@ public struct ThumbnailPipeline: Sendable {
     /// `thumbnail(of:file:)` takes one); `file` names it in errors.
     public func thumbnails(of session: DecodeSession, families: [WidgetFamily],
                            file: String? = nil) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
+        guard !families.isEmpty else { throw ImageError(.invalidArgument, "no widget family was asked for", file: file) }
+        return try thumbnails(of: session, outputs: families.map { (options.forFamily($0), $0.rawValue) }, file: file)
+    }
+
+    /// One thumbnail per variant in `variants` (`FamilySizing.variants(for:devices:)`, in that
+    /// order), each with these options sized for its own devices (`ThumbnailOptions.forVariant`),
+    /// all from one decode and one crop analysis of the input, as `thumbnails(atPath:families:)`
+    /// makes its families: a variant that cannot be made fails alone, its reason starting with
+    /// its name (`accessoryCircular-112x112: `). Errors name the file.
+    public func thumbnails(of input: ThumbnailInput, variants: [FamilySizing.Variant],
+                           file: String? = nil) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
+        guard !variants.isEmpty else { throw ImageError(.invalidArgument, "no device shows the family", file: file) }
+        do {
+            return try input.withSession(limits: options.limits, strictness: options.strictness) {
+                (session) throws(ImageError) -> [Result<Thumbnail, ImageError>] in
+                try thumbnails(of: session, outputs: variants.map { (options.forVariant($0), $0.name) }, file: file)
+            }
+        } catch {
+            throw error.naming(file)
+        }
+    }
+
+    /// `thumbnails(of:variants:file:)` for the file at `path` (size-capped before reading).
+    public func thumbnails(atPath path: String, variants: [FamilySizing.Variant]) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
+        try thumbnails(of: ThumbnailInput.open(atPath: path, maxBytes: options.limits.maxFileBytes),
+                       variants: variants, file: path)
+    }
+
+    /// The several-output calls' one body: `outputs` (each one's options and the name its
+    /// failure starts with) from one decode of `session`.
+    private func thumbnails(of session: DecodeSession, outputs: [(options: ThumbnailOptions, name: String)],
+                            file: String?) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
         do throws(ImageError) {
-            guard !families.isEmpty else { throw ImageError(.invalidArgument, "no widget family was asked for") }
-            return try makeFromOneDecode(session, outputs: families.map(options.forFamily)).map { $0.mapError { $0.naming(file) } }
+            return try makeFromOneDecode(session, outputs: outputs).map { $0.mapError { $0.naming(file) } }
         } catch {
             throw error.naming(file)
         }
@@ -86,7 +117,9 @@ public struct ThumbnailPipeline: Sendable {
     private func make(_ session: DecodeSession) throws(ImageError) -> Thumbnail {
         // A contained picture streams through the resampler (JPEG and PNG never hold the
         // picture whole); a crop is cut from the picture in memory.
-        if options.fit == .cover { return try makeFromOneDecode(session, outputs: [options])[0].get() }
+        if options.fit == .cover {
+            return try makeFromOneDecode(session, outputs: [(options, options.family?.rawValue)])[0].get()
+        }
         var timings = StageTimings()
         let info = session.info
         let box = options.box(forSource: info.orientedSize)
@@ -156,11 +189,12 @@ public struct ThumbnailPipeline: Sendable {
     /// kept whole in memory at the scale the largest needs: a `.cover` output is resampled
     /// from its window of it (the crop before the resample, at the decode's scale, no copy),
     /// a `.contain` one from all of it. Throws when the decode fails; each output's own
-    /// failure is its result, its reason starting with its family.
-    private func makeFromOneDecode(_ session: DecodeSession,
-                                   outputs: [ThumbnailOptions]) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
+    /// failure is its result, its reason starting with the output's name (its family, or its
+    /// variant), when it has one.
+    private func makeFromOneDecode(_ session: DecodeSession, outputs: [(options: ThumbnailOptions, name: String?)])
+        throws(ImageError) -> [Result<Thumbnail, ImageError>] {
         let info = session.info
-        let plans = try outputs.map { (output) throws(ImageError) in try OutputPlan(output, source: info) }
+        let plans = try outputs.map { (output) throws(ImageError) in try OutputPlan(output.options, source: info) }
         let decodeBox = Self.decodeBox(plans)
         var timings = StageTimings()
         // Only the reduced picture outlives this: the decoder's pixels are freed before the
@@ -181,13 +215,13 @@ public struct ThumbnailPipeline: Sendable {
             return SmartCrop.Analysis(working, strategy: strategy)
         }
         var results: [Result<Thumbnail, ImageError>] = []
-        for plan in plans {
+        for (plan, output) in zip(plans, outputs) {
             do throws(ImageError) {
                 results.append(.success(try make(plan, from: working, analysis: analysis, source: info, heif: heif,
                                                  timings: timings)))
             } catch {
-                let family = plan.options.family.map { "\($0.rawValue): " } ?? ""
-                results.append(.failure(ImageError(error.code, family + error.reason, file: error.file)))
+                let name = output.name.map { "\($0): " } ?? ""
+                results.append(.failure(ImageError(error.code, name + error.reason, file: error.file)))
             }
             timings = StageTimings()  // the decode is the first output's; each output its own resample and encode
         }

@@ -126,9 +126,17 @@ struct BatchJob: Sendable {
             for place in placed {
                 let (index, output, thumbnail) = (place.index, outputs[place.index], place.thumbnail)
                 let writeStart = Stopwatch()
-                try OutputDirectories.create(parentOf: place.path)
-                try OutputFile.write(thumbnail.bytes, toPath: place.path, replacing: place.replacement,
-                                     staging: .folder(staging), durability: durability)
+                do throws(ImageError) {
+                    try OutputDirectories.create(parentOf: place.path)
+                    try OutputFile.write(thumbnail.bytes, toPath: place.path, replacing: place.replacement,
+                                         staging: .folder(staging), durability: durability)
+                } catch {
+                    // This output fails alone (a full disk, a file size limit, a file that
+                    // appeared): the families before it are in place and journaled, so the
+                    // input's report must not say none was made, and the ones after are tried.
+                    outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
+                    continue
+                }
                 let write = writeStart.seconds
                 let stages = thumbnail.timings
                 // The reading is the first output's, as the decode is.

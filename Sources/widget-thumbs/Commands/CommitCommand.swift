@@ -61,6 +61,8 @@ struct CommitCommand: Command {
                 let commit = try store.commit(revision: revisionNumber, payload: payload, originalAtPath: imagePath,
                                               options: thumbnailOptions)
                 report = CommitReport(outcome: commit.outcome, revision: revisionNumber, thumbnail: commit.thumbnail)
+                // The image the widget will show: its rendering-mode warnings matter here most.
+                ThumbnailCommand.reportWarnings(commit.thumbnail, input: imagePath, console)
             } else {
                 let outcome: CommitOutcome
                 do { outcome = try store.commit(revision: revisionNumber, payload: payload, image: nil) } catch { throw .store(error) }

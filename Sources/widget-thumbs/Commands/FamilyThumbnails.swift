@@ -26,40 +26,25 @@ struct FamilyThumbnails {
     var families: [WidgetFamily]
     var options: ThumbnailOptions
 
-    /// Writes every family that could be made, prints the list (with the failures) as JSON
-    /// and each failure on standard error; exit status 1 when any family failed.
+    /// Writes every family that could be made (`SeveralOutputs`), prints the list (with the
+    /// failures) as JSON and each failure on standard error; exit status 1 when any family failed.
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let pipeline = ThumbnailPipeline(options: options)
-        let inputs: InputIdentities
-        let results: [Result<Thumbnail, ImageError>]
-        let name = input == "-" ? "standard input" : input
-        if input == "-" {
-            let bytes = try StandardInput.readAll(maxBytes: options.limits.maxFileBytes)
-            results = try pipeline.thumbnails(of: .bytes(bytes), families: families, file: name)
-            inputs = InputIdentities(standardInput: ())
-        } else {
-            results = try pipeline.thumbnails(atPath: input, families: families)
-            inputs = InputIdentities(path: input)
+        let several = SeveralOutputs(input: input, output: output)
+        let made = try several.make(options: options, names: families.map(\.rawValue), console) { (input, file) throws(ImageError) in
+            try pipeline.thumbnails(of: input, families: families, file: file)
         }
-        var files: [Report.File] = []
-        var failed = false
-        for (family, result) in zip(families, results) {
-            let path = PerDeviceThumbnails.name(output, variant: family.rawValue)
-            do throws(ImageError) {
-                let thumbnail = try result.get()
-                try OutputFile.writeCommandOutput(thumbnail.bytes, toPath: path, inputs: inputs)
-                ThumbnailCommand.reportWarnings(thumbnail, input: input, console)
-                files.append(Report.File(family: family, output: RawPath.readable(path), width: thumbnail.size.width,
-                                         height: thumbnail.size.height, bytes: thumbnail.bytes.count, crop: thumbnail.crop,
-                                         appearance: thumbnail.appearance))
-            } catch {
-                failed = true
-                console.report(error)
-                files.append(Report.File(family: family, error: RawPath.readable(
-                    error.reason.isEmpty ? error.code.rawValue : "\(error.code.rawValue): \(error.reason)")))
+        let files = zip(families, made).map { family, made in
+            switch made.outcome {
+            case .success(let thumbnail):
+                Report.File(family: family, output: RawPath.readable(made.path), width: thumbnail.size.width,
+                            height: thumbnail.size.height, bytes: thumbnail.bytes.count, crop: thumbnail.crop,
+                            appearance: thumbnail.appearance)
+            case .failure(let error):
+                Report.File(family: family, error: SeveralOutputs.errorText(error))
             }
         }
-        console.write(try JSONOutput.encode(Report(input: RawPath.readable(name), files: files)))
-        return failed ? .failure : .success
+        console.write(try JSONOutput.encode(Report(input: RawPath.readable(several.name), files: files)))
+        return SeveralOutputs.status(made)
     }
 }

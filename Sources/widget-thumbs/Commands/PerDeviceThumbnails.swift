@@ -1,13 +1,16 @@
+import WidgetSnapshots
 import WidgetThumbnails
 
 /// `thumbnail --family F --per-device`: one thumbnail per distinct slot size of the family on
 /// the chosen devices (identical sizes share one), named `<output stem>.<family>-<WxH>.<ext>`,
-/// and a JSON document on standard output saying which devices each file serves.
+/// all from one decode, and a JSON document on standard output saying which devices each file
+/// serves and what the rendering modes do to it.
 struct PerDeviceThumbnails {
     static let flag = OptionSpec.flag(
         "per-device",
-        help: "With --family: one thumbnail per distinct slot size of the family (OUT.family-WxH.ext), "
-            + "each covering its slot and under its devices' smallest cap; prints which devices each serves as JSON.")
+        help: "With --family: one thumbnail per distinct slot size of the family (OUT.family-WxH.ext), all from one decode, "
+            + "each covering its slot and under its devices' smallest cap; prints which devices each serves as JSON. "
+            + "Each file follows -o's rules and fails alone; the others are still made.")
 
     /// Whether `--per-device` was given, refusing it without `--family` or with `-o -`.
     static func isAsked(_ arguments: ParsedArguments, family: WidgetFamily?, output: String) throws(UsageError) -> Bool {
@@ -19,13 +22,20 @@ struct PerDeviceThumbnails {
 
     struct Report: Encodable {
         struct File: Encodable {
-            var output: String
+            /// Nil when the variant could not be made or placed (`error` says why).
+            var output: String?
             var slotPixels: [Int]
-            var width: Int
-            var height: Int
+            var width: Int?
+            var height: Int?
+            var bytes: Int?
+            var crop: PixelRect?
+            var appearance: RenderAppearance?
             var devices: [String]
+            /// `<code>: <reason>` for a variant that could not be made.
+            var error: String?
         }
 
+        var input: String
         var family: WidgetFamily
         var files: [File]
     }
@@ -34,37 +44,34 @@ struct PerDeviceThumbnails {
     var output: String
     var options: ThumbnailOptions
 
+    /// Every variant from one decode (`ThumbnailPipeline.thumbnails(of:variants:file:)`), each
+    /// written, warned about and failing alone as `--families`' outputs are (`SeveralOutputs`);
+    /// the JSON list always printed; exit status 1 when any variant failed.
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         guard let family = options.family else { return .failure }
-        let bytes = input == "-" ? try StandardInput.readAll(maxBytes: options.limits.maxFileBytes) : nil
-        var files: [Report.File] = []
-        let original = bytes == nil ? FileIdentity(path: input) : nil
-        for variant in FamilySizing.variants(for: family, devices: options.chosenDevices) {
-            var variantOptions = options
-            variantOptions.devices = variant.devices
-            let pipeline = ThumbnailPipeline(options: variantOptions)
-            let thumbnail = if let bytes {
-                try pipeline.thumbnail(of: .bytes(bytes), file: "standard input")
-            } else {
-                try pipeline.thumbnail(atPath: input)
-            }
-            let path = Self.name(output, variant: variant.name)
-            if let original, original == FileIdentity(path: path) {
-                throw ImageError(.invalidArgument, "the output is the input; choose another output", file: path)
-            }
-            try OutputFile.write(thumbnail.bytes, toPath: path)
-            let served = variant.devices.flatMap { row in row.slots.map { "\(row) (\($0.surface.rawValue))" } }
-            files.append(Report.File(output: path, slotPixels: [variant.slot.width, variant.slot.height],
-                                     width: thumbnail.size.width, height: thumbnail.size.height, devices: served))
+        let variants = FamilySizing.variants(for: family, devices: options.chosenDevices)
+        let pipeline = ThumbnailPipeline(options: options)
+        let several = SeveralOutputs(input: input, output: output)
+        let made = try several.make(options: options, names: variants.map(\.name), console) { (input, file) throws(ImageError) in
+            try pipeline.thumbnails(of: input, variants: variants, file: file)
         }
-        console.write(try JSONOutput.encode(Report(family: family, files: files)))
-        return .success
-    }
-
-    /// `out/photo.png` with `accessoryCircular-112x112` is `out/photo.accessoryCircular-112x112.png`.
-    static func name(_ output: String, variant: String) -> String {
-        guard let dot = output.lastIndex(of: "."), !output[dot...].contains("/"),
-              output[..<dot].last.map({ $0 != "/" }) ?? false else { return "\(output).\(variant)" }
-        return "\(output[..<dot]).\(variant)\(output[dot...])"
+        let files = zip(variants, made).map { variant, made in
+            let served = variant.devices.flatMap { row in row.slots.map { "\(row) (\($0.surface.rawValue))" } }
+            var file = Report.File(slotPixels: [variant.slot.width, variant.slot.height], devices: served)
+            switch made.outcome {
+            case .success(let thumbnail):
+                file.output = RawPath.readable(made.path)
+                file.width = thumbnail.size.width
+                file.height = thumbnail.size.height
+                file.bytes = thumbnail.bytes.count
+                file.crop = thumbnail.crop
+                file.appearance = thumbnail.appearance
+            case .failure(let error):
+                file.error = SeveralOutputs.errorText(error)
+            }
+            return file
+        }
+        console.write(try JSONOutput.encode(Report(input: RawPath.readable(several.name), family: family, files: files)))
+        return SeveralOutputs.status(made)
     }
 }

@@ -71,9 +71,11 @@ struct ThumbnailCommand: Command {
     }
 
     /// Each rendering-mode warning of `thumbnail` on standard error:
-    /// `widget-thumbs: warning: <input> (<family>): <message>`.
-    static func reportWarnings(_ thumbnail: Thumbnail, input: String, _ console: Console) {
-        for line in RenderWarningLines.lines(input: input == "-" ? "standard input" : input, family: thumbnail.family,
+    /// `widget-thumbs: warning: <input> (<label>): <message>`, the label its family unless given
+    /// (a `--per-device` variant's name).
+    static func reportWarnings(_ thumbnail: Thumbnail, input: String, label: String? = nil, _ console: Console) {
+        for line in RenderWarningLines.lines(input: input == "-" ? "standard input" : input,
+                                             output: label ?? thumbnail.family?.rawValue,
                                              warnings: thumbnail.appearance?.warnings ?? []) {
             console.write(line, to: .error)
         }

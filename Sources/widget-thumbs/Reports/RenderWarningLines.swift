@@ -5,7 +5,13 @@ import WidgetThumbnails
 enum RenderWarningLines {
     /// The lines for `warnings` of `input`'s output for `family`.
     static func lines(input: String, family: WidgetFamily?, warnings: [RenderWarning]) -> [String] {
-        let name = DisplayText.escaped(input) + (family.map { " (\($0.rawValue))" } ?? "")
+        lines(input: input, output: family?.rawValue, warnings: warnings)
+    }
+
+    /// The same with the output named by `output` (a family, or a `--per-device` variant such
+    /// as `accessoryCircular-112x112`, so the variants of one family are told apart).
+    static func lines(input: String, output: String?, warnings: [RenderWarning]) -> [String] {
+        let name = DisplayText.escaped(input) + (output.map { " (\($0))" } ?? "")
         return warnings.map { "\(WidgetThumbs.name): warning: \(name): \($0.message)" }
     }
 }

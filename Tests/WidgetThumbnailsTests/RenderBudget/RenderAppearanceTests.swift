@@ -73,4 +73,34 @@ import Testing
         #expect(asJPEG.appearance?.hasTransparency == false)
         #expect(asJPEG.appearance?.warnings.map(\.code) == [.opaqueAccessory])
     }
+
+    /// Issue 28, class 10: a fully transparent thumbnail shows nothing in any mode; it used to
+    /// be measured as black with faintShare 0 and earn no warning.
+    @Test func class10AFullyTransparentImageIsSaidToShowNothing() {
+        for family: WidgetFamily? in [nil, .systemSmall, .accessoryCircular] {
+            let appearance = RenderAppearance(measuring: Self.split(darkColumns: 0, alpha: 0), storesAlpha: true, family: family)
+            #expect(appearance.faintShare == 1, "\(String(describing: family))")
+            #expect(appearance.warnings.map(\.code.rawValue) == ["nearlyTransparent"], "\(String(describing: family))")
+            #expect(appearance.transparentShare == 1)
+        }
+    }
+
+    /// Issue 28, class 10: white at alpha 60 is white (it was reported as mean luminance 0) and
+    /// faint (luma 1 times alpha 60/255 is under a quarter); nothing reaches a quarter of full
+    /// opacity, so it is nearly transparent in every mode.
+    @Test func class10TranslucentWhiteIsWhiteAndFaint() {
+        let appearance = RenderAppearance(measuring: Self.split(darkColumns: 0, alpha: 60), storesAlpha: true, family: .systemSmall)
+        #expect(abs(appearance.meanLuminance - 1) < 0.001 && abs(appearance.medianLuminance - 1) < 0.001)
+        #expect(appearance.faintShare == 1)
+        #expect(appearance.warnings.map(\.code.rawValue) == ["nearlyTransparent"])
+        // A translucent picture counts by its alpha: black at alpha 100 over 80% of the width
+        // beside opaque white is faint over 80 x 100 / (80 x 100 + 20 x 255) of what is shown.
+        var mixed = Self.split(darkColumns: 80)
+        for index in stride(from: 0, to: mixed.pixels.count, by: 4) where (index / 4) % 100 < 80 { mixed.pixels[index + 3] = 100 }
+        let weighted = RenderAppearance(measuring: mixed, storesAlpha: true, family: .systemSmall)
+        let expected = 80.0 * 100 / (80 * 100 + 20 * 255)
+        #expect(abs(weighted.faintShare - expected) < 0.001, "\(weighted.faintShare)")
+        #expect(weighted.warnings.map(\.code.rawValue) == ["faintWhenAccented"])
+        #expect(abs(weighted.meanLuminance - (1 - expected)) < 0.001, "\(weighted.meanLuminance)")
+    }
 }
