@@ -166,7 +166,7 @@ public enum AVIFEncoder: HEIFCodecEncoder {
     /// that of JPEG's floor 40. Bytes double over about 17 qualities below the start.
     public static let qualityScale: QualityScale? = QualityScale(
         range: HEIFEncoder.qualityRange, standard: QualityRange(start: 60, floor: 40), typicalSlope: 0.04,
-        refinesFractions: false)
+        refinesFractions: false, predictsFromTrials: true)
 }
 
 /// HEIC through `HEIFEncoder` (HEVC).
@@ -180,5 +180,5 @@ public enum HEICEncoder: HEIFCodecEncoder {
     /// 12 qualities below the start.
     public static let qualityScale: QualityScale? = QualityScale(
         range: HEIFEncoder.qualityRange, standard: QualityRange(start: 45, floor: 30), typicalSlope: 0.06,
-        refinesFractions: false)
+        refinesFractions: false, predictsFromTrials: true)
 }

@@ -27,13 +27,19 @@ public struct QualityScale: Sendable, Hashable {
     /// Whether fractional qualities give sizes between the whole numbers' (the search then
     /// refines its last whole step in quarter steps); false where only whole numbers are accepted.
     public var refinesFractions: Bool
+    /// Whether one encode costs so much (AVIF, HEIC: 10-100 times JPEG's) that the search on a
+    /// large picture predicts the quality from small trial encodes instead of measuring its way
+    /// there (`BudgetedEncoder`).
+    public var predictsFromTrials: Bool
 
     /// Stores each as given.
-    public init(range: ClosedRange<Int>, standard: QualityRange, typicalSlope: Double, refinesFractions: Bool) {
+    public init(range: ClosedRange<Int>, standard: QualityRange, typicalSlope: Double, refinesFractions: Bool,
+                predictsFromTrials: Bool = false) {
         self.range = range
         self.standard = standard
         self.typicalSlope = typicalSlope
         self.refinesFractions = refinesFractions
+        self.predictsFromTrials = predictsFromTrials
     }
 
     /// `quality` as a whole number, or `invalidArgument` naming `format` (for encoders whose

@@ -58,4 +58,32 @@ import TestSupport
             #expect(error.code == .invalidArgument && error.reason.contains("AVIF, WebP and PNG can"), "\(error)")
         }
     }
+
+    /// Class 13: on a large picture the byte-cap search spends about two and a half encodes of
+    /// the size it settles on, counting its trials on smaller copies by their pixels (the
+    /// measured search made 7-9 full encodes). A cap between the start's and the floor's bytes
+    /// makes it search quality; a cap under the floor's makes it shrink. Counted, not timed.
+    @Test(arguments: HEIFOutputTests.formats, ["quality", "shrink"])
+    func aLargePictureIsSearchedInAboutTwoAndAHalfEncodes(format: StoredFormat, search: String) throws {
+        // A photograph (synthetic noise makes x265 spend bytes no photo does).
+        let photo = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent("SampleImages/large-4000x3000.jpg").path)
+        let image = try ImageDecoder.decode(photo, options: DecodeOptions(targetBox: PixelSize(width: 1000, height: 1000))).image
+        #expect(image.size.area >= BudgetedEncoder.trialMinimumArea)
+        let declared = ImageEncoder.encoder(for: format).qualityScale
+        let scale = try #require(declared)
+        let atStart = try ImageEncoder.encode(image, format: format, quality: Double(scale.standard.start)).count
+        let atFloor = try ImageEncoder.encode(image, format: format, quality: Double(scale.standard.floor)).count
+        let cap = search == "quality" ? (atStart + atFloor) / 2 : atFloor * 2 / 3
+        let resize: BudgetedEncoder.Resize = { (size) throws(ImageError) in
+            let stream = try ResamplingStream(sourceSize: image.size, targetSize: size)
+            image.pixels.withUnsafeBufferPointer { stream.consume(rows: $0) }
+            return stream.finish()
+        }
+        let result = try BudgetedEncoder(format: format, budget: ByteBudget(cap: cap)).encode(image, resize: resize)
+        #expect(result.bytes.count <= cap)
+        #expect(search == "quality" ? result.size == image.size : result.size.area < image.size.area, "\(result.size)")
+        let encodes = result.attempts.map { Double($0.size.area) / Double(result.size.area) }.reduce(0, +)
+        #expect(encodes <= 2.6, "\(result.attempts)")
+        #expect(try ImageDecoder.decode(result.bytes).image.size == result.size)
+    }
 }
