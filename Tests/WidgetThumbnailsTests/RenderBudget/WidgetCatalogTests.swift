@@ -118,6 +118,8 @@ import TestSupport
         ("\"schemaVersion\": 1", "\"schemaVersion\": 2", nil, "schemaVersion"),
         ("\"source\": \"mine\"}]}]}", "\"source\": \"mine\"}]}, {\"id\": \"iphone-fold\", \"platform\": \"iOS\", \"scale\": 3, \"os\": [27], \"label\": \"x\", \"names\": [], \"slots\": [{\"family\": \"systemSmall\", \"surface\": \"homeScreen\", \"pixels\": [1, 1], \"source\": \"mine\"}]}]}", "row 1 (iphone-fold)", "id"),
         ("[480, 1000]", "[393, 852]", "row 0 (iphone-fold)", "id"),
+        // Two rows of the file for one screen and OS (the check is one pass over a dictionary).
+        ("\"source\": \"mine\"}]}]}", "\"source\": \"mine\"}]}, {\"id\": \"fold-2\", \"platform\": \"iOS\", \"screen\": [480, 1000], \"scale\": 3, \"os\": [26, 27], \"label\": \"x\", \"names\": [], \"slots\": [{\"family\": \"systemSmall\", \"surface\": \"homeScreen\", \"pixels\": [1, 1], \"source\": \"mine\"}]}]}", "row 1 (fold-2)", "screen"),
         ("\"os\": [27]", "\"os\": [27], \"colour\": 1", "row 0 (iphone-fold)", "colour"),
     ] as [(String, String, String?, String)])
     func aMalformedCatalogueNamesTheRowAndField(original: String, replacement: String, row: String?, field: String) throws {

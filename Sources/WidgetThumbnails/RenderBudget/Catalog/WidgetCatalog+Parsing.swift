@@ -32,11 +32,16 @@ extension WidgetCatalog {
         let allSources = sources.filter { old in !addedSources.contains { $0.id == old.id } } + addedSources
         let added = try reader.rows(document["devices"], sources: Set(allSources.map(\.id)), rules: capRules)
         try reader.checkNoRowTwice(added)
-        let kept = devices.filter { old in !added.contains { $0.id == old.id } }
+        let addedIDs = Set(added.map(\.id))
+        let kept = devices.filter { !addedIDs.contains($0.id) }
+        var keptScreens: [CatalogReader.ScreenKey: String] = [:]
+        for row in kept {
+            for key in CatalogReader.ScreenKey.keys(of: row) { keptScreens[key] = row.id }
+        }
         for (index, row) in added.enumerated() {
-            if let clash = kept.first(where: { CatalogReader.sameScreenAndOS($0, row) }) {
+            if let clash = CatalogReader.ScreenKey.keys(of: row).lazy.compactMap({ keptScreens[$0] }).first {
                 throw CatalogError(file: file, row: "row \(index) (\(row.id))", field: "id",
-                                   reason: "describes the same screen and OS as the built-in row \(clash.id); use that id to replace it")
+                                   reason: "describes the same screen and OS as the built-in row \(clash); use that id to replace it")
             }
         }
         return WidgetCatalog(sources: allSources, capRules: capRules, memoryLimits: memoryLimits,
@@ -78,17 +83,37 @@ private struct CatalogReader {
         return document
     }
 
-    static func sameScreenAndOS(_ left: DeviceClass, _ right: DeviceClass) -> Bool {
-        left.platform == right.platform && left.screen != nil && left.screen == right.screen && left.scale == right.scale
-            && !Set(left.osVersions).isDisjoint(with: right.osVersions)
+    /// No id twice, and no two rows for the same screen, scale and OS version. One pass with
+    /// two dictionaries: a 20,000-row user file is checked in linear time (comparing each row
+    /// with every earlier one took a minute).
+    func checkNoRowTwice(_ rows: [DeviceClass]) throws(CatalogError) {
+        var ids: [String: String] = [:]
+        var screens: [ScreenKey: String] = [:]
+        for (index, row) in rows.enumerated() {
+            if let earlier = ids.updateValue(row.id, forKey: row.id) {
+                throw CatalogError(file: file, row: "row \(index) (\(row.id))", field: "id", reason: "repeats row \(earlier)")
+            }
+            for key in ScreenKey.keys(of: row) {
+                if let earlier = screens.updateValue(row.id, forKey: key) {
+                    throw CatalogError(file: file, row: "row \(index) (\(row.id))", field: "screen", reason: "repeats row \(earlier)")
+                }
+            }
+        }
     }
 
-    /// No id twice, and no two rows for the same screen, scale and OS version.
-    func checkNoRowTwice(_ rows: [DeviceClass]) throws(CatalogError) {
-        for (index, row) in rows.enumerated() {
-            for earlier in rows[..<index] where earlier.id == row.id || Self.sameScreenAndOS(earlier, row) {
-                throw CatalogError(file: file, row: "row \(index) (\(row.id))", field: earlier.id == row.id ? "id" : "screen",
-                                   reason: "repeats row \(earlier.id)")
+    /// A row's screen, scale and one of its OS versions: two rows with a key in common describe
+    /// the same screen and OS. Rows without a screen have no key.
+    struct ScreenKey: Hashable {
+        var platform: Platform
+        var width: Double
+        var height: Double
+        var scale: Int
+        var os: Int
+
+        static func keys(of row: DeviceClass) -> [ScreenKey] {
+            guard let screen = row.screen else { return [] }
+            return Set(row.osVersions).map {
+                ScreenKey(platform: row.platform, width: screen.width, height: screen.height, scale: row.scale, os: $0)
             }
         }
     }
