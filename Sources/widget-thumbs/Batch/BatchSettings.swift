@@ -25,6 +25,9 @@ struct BatchSettings: Sendable {
     var renderDetail: RenderDetail
     var durability: Durability
     var outDirectory: String
+    /// The device catalogue (`--catalog` rows included), read once for the thumbnail options and
+    /// the preview page.
+    var catalog: WidgetCatalog
     var thumbnail: ThumbnailOptions
     /// `--families`: one output per family from each input's one decode; nil for one output.
     var families: [WidgetFamily]?
@@ -55,7 +58,8 @@ struct BatchSettings: Sendable {
         renderDetail = arguments.isSet(Options.deviceDetail) ? .devices : .families
         durability = Durability(rawValue: arguments.required(Options.fsync)) ?? .each
         outDirectory = arguments.required(Options.out)
-        thumbnail = try ThumbnailArguments.options(arguments)
+        catalog = try DeviceArguments.catalog(arguments)
+        thumbnail = try ThumbnailArguments.options(arguments, catalog: catalog)
         families = try FamiliesArgument.families(arguments, devices: thumbnail.chosenDevices)
 
         jobs = try arguments.value(Options.jobs, expected: "a whole number, 1-256") {
