@@ -1,7 +1,10 @@
+import WidgetSnapshots
 import WidgetThumbnails
 
 /// The human form of a `RenderCost`: a summary, then one line per family naming its binding
-/// device (or, for one family, one line per device and slot).
+/// device (or, for one family, one line per device and slot). Device names and notes come from
+/// the catalogue, which a user's `--catalog` file extends: they print through
+/// `DisplayText.escaped`, as every other printed name does.
 struct BudgetTable {
     var cost: RenderCost
     var family: WidgetFamily?
@@ -28,7 +31,7 @@ struct BudgetTable {
         }
         if !unsized.isEmpty {
             lines += ["", "no size to budget against:"]
-            lines += unsized.map { "  \($0)" }
+            lines += unsized.map { "  \(DisplayText.escaped($0.description))" }
         }
         return lines.joined(separator: "\n")
     }
@@ -45,12 +48,12 @@ struct BudgetTable {
                 "over the cap on all \(count) slots"
             } else {
                 "over the cap on \(family.failingDevices.count) of \(count): "
-                    + family.failingDevices.map(\.deviceName).joined(separator: "; ")
+                    + family.failingDevices.map { DisplayText.escaped($0.deviceName) }.joined(separator: "; ")
             }
             return [family.family.rawValue,
                     family.largest.map { "\($0.slotPixels[0])x\($0.slotPixels[1])" } ?? "-",
                     family.binding.map { TableText.grouped($0.capPixels) } ?? "-",
-                    family.binding.map { "\($0.deviceName) (\($0.surface.rawValue))" } ?? "-",
+                    family.binding.map { "\(DisplayText.escaped($0.deviceName)) (\($0.surface.rawValue))" } ?? "-",
                     verdict]
         }
         return TableText.aligned([header] + rows)
@@ -59,13 +62,13 @@ struct BudgetTable {
     private func deviceRows(_ family: RenderCost.FamilyCost) -> [String] {
         let header = ["device", "screen", "os", "surface", "slot px", "archival cap", "fits"]
         let rows = family.devices.map { device in
-            [device.device, device.screen, DeviceClass.osText(device.platform, device.os),
+            [DisplayText.escaped(device.device), device.screen, DeviceClass.osText(device.platform, device.os),
              device.surface.rawValue, "\(device.slotPixels[0])x\(device.slotPixels[1])",
              TableText.grouped(device.capPixels), device.fits ? "yes" : "NO"]
         }
         var lines = ["\(family.family.rawValue):"] + TableText.aligned([header] + rows)
         if let binding = family.binding {
-            lines.append("smallest cap: \(binding.deviceName) (\(binding.surface.rawValue)), \(TableText.grouped(binding.capPixels)) px")
+            lines.append("smallest cap: \(DisplayText.escaped(binding.deviceName)) (\(binding.surface.rawValue)), \(TableText.grouped(binding.capPixels)) px")
         }
         return lines
     }

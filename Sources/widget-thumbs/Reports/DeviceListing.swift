@@ -1,7 +1,10 @@
+import WidgetSnapshots
 import WidgetThumbnails
 
 /// What `devices` prints: the chosen rows with every slot, then the sources, cap rules, memory
-/// limits and the surfaces with no size, as a table or as JSON.
+/// limits and the surfaces with no size, as a table or as JSON. A user's `--catalog` file is
+/// untrusted input: the table prints every text of the catalogue through `DisplayText.escaped`
+/// (the escaping of every other printed name and reason), and JSON writes controls as `\uXXXX`.
 struct DeviceListing: Encodable {
     struct Row: Encodable {
         var id: String
@@ -86,32 +89,35 @@ struct DeviceListing: Encodable {
             row.slots.map { slot in
                 ["  \(slot.family.rawValue)", slot.surface.rawValue, "\(slot.pixels[0])x\(slot.pixels[1])",
                  slot.os == row.os ? "" : DeviceClass.osText(row.platform, slot.os),
-                 "cap \(TableText.grouped(slot.capPixels)) (\(slot.capRule))", "\(slot.sourceKind): \(slot.source)"]
+                 "cap \(TableText.grouped(slot.capPixels)) (\(DisplayText.escaped(slot.capRule)))",
+                 "\(slot.sourceKind): \(DisplayText.escaped(slot.source))"]
             }
         })[...]
         var lines: [String] = []
         for row in devices {
-            var title = "\(row.label), \(row.screen), \(DeviceClass.osText(row.platform, row.os))  [\(row.id)]"
-            if let droppedBy = row.droppedBy { title += "  (dropped by \(droppedBy))" }
+            var title = "\(DisplayText.escaped(row.label)), \(row.screen), \(DeviceClass.osText(row.platform, row.os))"
+                + "  [\(DisplayText.escaped(row.id))]"
+            if let droppedBy = row.droppedBy { title += "  (dropped by \(DisplayText.escaped(droppedBy)))" }
             lines.append(title)
             lines += slotLines.prefix(row.slots.count)
             slotLines = slotLines.dropFirst(row.slots.count)
-            if let note = row.note { lines.append("  note: \(note)") }
+            if let note = row.note { lines.append("  note: \(DisplayText.escaped(note))") }
         }
         if notShown > 0 {
             lines.append("(\(notShown) more rows not chosen, devices the current OS releases dropped among them: name one with --device)")
         }
-        lines += ["", "sources:"] + sources.map { "  \($0.id) (\($0.kind)): \($0.reference)" }
+        lines += ["", "sources:"] + sources.map { "  \(DisplayText.escaped($0.id)) (\($0.kind)): \(DisplayText.escaped($0.reference))" }
         lines += ["", "archival cap rules (first match):"] + capRules.map { rule in
             let scope = [rule.platforms.map(\.rawValue), rule.families.map(\.rawValue), rule.surfaces.map(\.rawValue)]
                 .filter { !$0.isEmpty }.map { $0.joined(separator: ", ") }.joined(separator: "; ")
-            return "  \(rule.id): \(rule.multiplier) x slot area [\(rule.basis)] for \(scope.isEmpty ? "every other slot" : scope). \(rule.reference)"
+            return "  \(DisplayText.escaped(rule.id)): \(rule.multiplier) x slot area [\(rule.basis)] for "
+                + "\(scope.isEmpty ? "every other slot" : scope). \(DisplayText.escaped(rule.reference))"
         }
         lines += ["", "memory limits:"] + memoryLimits.map {
-            "  \($0.megabytes) MB: \($0.platforms.map(\.rawValue).joined(separator: ", ")). \($0.reference)"
+            "  \($0.megabytes) MB: \($0.platforms.map(\.rawValue).joined(separator: ", ")). \(DisplayText.escaped($0.reference))"
         }
         if !unsizedSlots.isEmpty {
-            lines += ["", "no size published or measured:"] + unsizedSlots.map { "  \($0)" }
+            lines += ["", "no size published or measured:"] + unsizedSlots.map { "  \(DisplayText.escaped($0.description))" }
         }
         return lines.joined(separator: "\n")
     }
