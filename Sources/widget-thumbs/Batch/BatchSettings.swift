@@ -105,7 +105,8 @@ struct BatchSettings: Sendable {
             "box \(options.box)",
             "family \(options.family?.rawValue ?? "-")",
             // The family's box follows the chosen devices' slots and caps (a --catalog may change them).
-            "devices \(sized.isEmpty ? "-" : sized.map { family in options.chosenDevices.flatMap { device in device.slots(for: family).map { "\(device.id) \($0.pixels) \($0.capPixels)" } }.joined(separator: ",") }.joined(separator: ";"))",
+            // The slots that size it: which caps count depends on whether devices were named.
+            "devices \(sized.isEmpty ? "-" : sized.map { family in FamilySizing.sizingSlots(for: family, on: options.chosenDevices, options.assumedCaps).map { "\($0.pixels) \($0.capPixels)" }.joined(separator: ",") }.joined(separator: ";"))",
             "format \(options.format.rawValue)",
             "cap \(options.budget.cap)",
             "quality \(options.quality?.description ?? "-")",

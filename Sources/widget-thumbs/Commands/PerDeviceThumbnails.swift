@@ -42,6 +42,7 @@ struct PerDeviceThumbnails {
         for variant in FamilySizing.variants(for: family, devices: options.chosenDevices) {
             var variantOptions = options
             variantOptions.devices = variant.devices
+            variantOptions.assumedCaps = .apply  // each slot size asked for: its rule applies
             let pipeline = ThumbnailPipeline(options: variantOptions)
             let thumbnail = if let bytes {
                 try pipeline.thumbnail(of: .bytes(bytes), file: "standard input")

@@ -25,6 +25,12 @@ enum DeviceArguments {
         specs.contains { arguments.wasGiven($0) }
     }
 
+    /// Whether `--device` or `--platform` names what to size for: then every cap of those
+    /// devices applies, assumed or not (`FamilySizing.AssumedCaps.apply`).
+    static func namesDevices(_ arguments: ParsedArguments) -> Bool {
+        arguments.wasGiven(device) || arguments.wasGiven(platform)
+    }
+
     /// Refuses `family` (named by `option`) when no device of `devices` shows it: there is no
     /// slot to size it for.
     static func requireSlots(for family: WidgetFamily, on devices: [DeviceClass], option: OptionSpec) throws(UsageError) {

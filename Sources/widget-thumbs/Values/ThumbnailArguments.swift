@@ -86,6 +86,7 @@ enum ThumbnailArguments {
             thumbnail.family = WidgetFamily(rawValue: name)
         }
         thumbnail.devices = try DeviceArguments.chosenDevices(arguments, in: catalog)
+        if DeviceArguments.namesDevices(arguments) { thumbnail.assumedCaps = .apply }
         if let family = thumbnail.family { try DeviceArguments.requireSlots(for: family, on: thumbnail.chosenDevices, option: Self.family) }
         if let format = OutputFormat(rawValue: arguments.required(format)) { thumbnail.format = format }
         if let cap = try arguments.value(maxBytes, expected: "a whole number of bytes, at least 1", {
