@@ -76,6 +76,18 @@ import TestSupport
         #expect(line.contains("systemSmall") && !line.contains("systemLarge"), "\(line)")
     }
 
+    /// `thumbnail --families` writes one file per family and says what one file serving them
+    /// all must stay under: on iOS 26 the SE's small slot, 4.4 x 292² = 375,161.6.
+    @Test func thumbnailFamiliesNamesTheCapOfASharedFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let document = try json(["thumbnail", Self.photo, "-o", folder.file("t.jpg"), "--families", "small,large",
+                                 "--platform", "iOS", "--os", "26"])
+        let shared = try #require(document["sharedFile"] as? [String: Any])
+        #expect(shared["capPixels"] as? Int == 375_161 && shared["bindingFamily"] as? String == "systemSmall", "\(shared)")
+        #expect((shared["note"] as? String)?.contains("fails the archive of every family") == true)
+    }
+
     /// `devices --json` lists every new device; iPhone Duo and iPad Pro 11 (M4) are unsized,
     /// have no slot, are not sized for when named, and a Display Zoom row is not in the default set.
     @Test func theNewDevicesAreListedAndTheUnsizedNeverSized() throws {
