@@ -40,7 +40,8 @@ def swift_source(text: str) -> str:
 
 
 def readme_table(catalog: dict) -> str:
-    """One line per row: the slots in pixels (OS-limited ones marked) and their sources' kinds."""
+    """One line per row: the slots in pixels (OS-limited ones marked; on iPad the canvas, with the
+    Home Screen frame it is shown at) and their sources' kinds."""
     kinds = {source["id"]: source["kind"] for source in catalog["sources"]}
     lines = [
         "| row id | platform | screen | OS | devices | slots in px (surface) | figures |",
@@ -51,19 +52,26 @@ def readme_table(catalog: dict) -> str:
         os_text = "/".join(str(v) for v in row["os"])
         if "droppedBy" in row:
             os_text += " (dropped by {})".format(row["droppedBy"])
-        slots = []
-        for slot in row["slots"]:
+        if "setting" in row:
+            os_text += " ({}, only when named)".format(row["setting"])
+        slots = [] if row.get("slots") else ["**unsized**: no published or measured frame"]
+        for slot in row.get("slots", []):
             width, height = slot["pixels"]
             size = str(width) if width == height else f"{width}x{height}"
             text = f"{SHORT[slot['family']]} {size}"
+            if "displayed" in slot:
+                shown_width, shown_height = slot["displayed"]
+                text += " (shown {})".format(shown_width if shown_width == shown_height else f"{shown_width}x{shown_height}")
             if slot["surface"] not in ("homeScreen", "desktop", "spatial"):
                 text += f" ({slot['surface']})"
             if "os" in slot and slot["os"] != row["os"]:
                 text += " [" + "/".join(str(v) for v in slot["os"]) + " only]"
             slots.append(text)
         figures = {}
-        for slot in row["slots"]:
+        for slot in row.get("slots", []):
             figures.setdefault(kinds[slot["source"]], set()).add(slot["source"])
+            if "displayedSource" in slot:
+                figures.setdefault(kinds[slot["displayedSource"]], set()).add(slot["displayedSource"])
         figure_text = "; ".join(f"{kind}: {', '.join(sorted(ids))}" for kind, ids in sorted(figures.items()))
         lines.append(f"| `{row['id']}` | {row['platform']} | {screen} | {os_text} | {row['label']} | "
                      f"{', '.join(slots)} | {figure_text} |")

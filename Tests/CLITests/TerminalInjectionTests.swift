@@ -30,4 +30,46 @@ import WidgetThumbnails
         #expect(usage.status == 64)
         #expect(!usage.stderr.unicodeScalars.contains { $0.value == 0x1B })
     }
+
+    /// A user's `--catalog` file is untrusted: an OSC title, a clear-screen, a carriage return
+    /// and a forged line in its label, id, note, droppedBy and source reference print escaped in
+    /// `devices` and `budget`, so each row stays on its own lines and nothing reaches the
+    /// terminal (#28, class 6).
+    @Test func aUserCatalogueTextPrintsEscaped() throws {
+        let osc = "\u{1B}]0;owned\u{07}", clear = "\u{1B}[2J", forgedLine = "\nwidget-thumbs: all clean"
+        func json(_ text: String) -> String {
+            text.unicodeScalars.map { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined()
+        }
+        let catalog = """
+            {"schemaVersion": 1,
+             "sources": [{"id": "src\(json(clear))", "kind": "measured", "reference": "ref\(json(osc + forgedLine))"}],
+             "devices": [{"id": "evil\(json("\r"))row", "platform": "iOS", "screen": [480, 1000], "scale": 3, "os": [27],
+                          "label": "Evil\(json(osc))", "names": ["Evil"], "droppedBy": "iOS\(json(forgedLine))",
+                          "note": "note\(json(clear + "\r"))",
+                          "slots": [{"family": "systemSmall", "surface": "homeScreen", "pixels": [200, 200],
+                                     "source": "src\(json(clear))"}]}]}
+            """
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("evil.json")
+        try catalog.write(toFile: path, atomically: true, encoding: .utf8)
+        let runs = [
+            ["devices", "--catalog", path, "--device", "Evil"],
+            ["budget", "300x300", "--catalog", path, "--device", "Evil"],
+            ["budget", "300x300", "--catalog", path, "--device", "Evil", "--family", "systemSmall"],
+        ]
+        for arguments in runs {
+            let result = try WidgetThumbsBinary.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x0D },
+                    "\(arguments): \(result.stdout)")
+            #expect(!result.stdout.contains("\nwidget-thumbs: all clean"), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains("Evil\\u{1b}]0;owned\\u{7}"), "\(arguments): \(result.stdout)")
+        }
+        let devices = try WidgetThumbsBinary.run(runs[0])
+        for escaped in ["evil\\u{d}row", "note\\u{1b}[2J\\u{d}", "iOS\\u{a}widget-thumbs: all clean", "src\\u{1b}[2J",
+                        "ref\\u{1b}]0;owned\\u{7}\\u{a}widget-thumbs: all clean"] {
+            #expect(devices.stdout.contains(escaped), "\(escaped) in \(devices.stdout)")
+        }
+    }
 }

@@ -20,6 +20,10 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// The devices `family` sizes for and the render cost reports on. Default nil: every
     /// current device of the built-in catalogue (`WidgetCatalog.devices(_:)` chooses others).
     public var devices: [DeviceClass]?
+    /// Whether assumed archival caps shrink `family` (`FamilySizing.AssumedCaps`). Default
+    /// `.onlyWhereNothingIsLogged`; a front end sets `.apply` when someone names devices or
+    /// platforms.
+    public var assumedCaps = FamilySizing.AssumedCaps.onlyWhereNothingIsLogged
     /// Default `.auto`: JPEG for opaque images, WebP for images with alpha.
     public var format = OutputFormat.auto
     /// The byte budget. Default `ByteBudget.standard`: a `ByteBudget.defaultCap` cap, never
@@ -89,14 +93,14 @@ public struct ThumbnailOptions: Sendable, Equatable {
 
     /// The box for a source of `sourceSize`: the family's (on `chosenDevices`), or `box`.
     public func box(forSource sourceSize: PixelSize) -> PixelSize {
-        family.map { FamilySizing.box(for: $0, sourceSize: sourceSize, devices: chosenDevices) } ?? box
+        family.map { FamilySizing.box(for: $0, sourceSize: sourceSize, devices: chosenDevices, assumedCaps: assumedCaps) } ?? box
     }
 
     /// The upright size a `.cover` thumbnail is cropped and resampled to (before the never-
     /// upscale rule): the family's slot shape on `chosenDevices` (`FamilySizing.coverSize`),
     /// or `box` itself.
     public var coverTarget: PixelSize {
-        family.flatMap { FamilySizing.coverSize(for: $0, devices: chosenDevices) } ?? box
+        family.flatMap { FamilySizing.coverSize(for: $0, devices: chosenDevices, assumedCaps: assumedCaps) } ?? box
     }
 
     /// These options for `family`, the rest unchanged: one output of a several-family call.
@@ -111,6 +115,8 @@ public struct ThumbnailOptions: Sendable, Equatable {
     public func forVariant(_ variant: FamilySizing.Variant) -> ThumbnailOptions {
         var options = forFamily(variant.family)
         options.devices = variant.devices
+        // Each slot size was asked for by name: its rule applies, assumed or not.
+        options.assumedCaps = .apply
         return options
     }
 

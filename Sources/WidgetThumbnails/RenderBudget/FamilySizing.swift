@@ -1,22 +1,50 @@
 /// Sizes a thumbnail for one widget family: large enough to cover the family's largest slot
 /// on the chosen devices, small enough to stay under the smallest archival cap among them.
+/// Which caps count is `AssumedCaps`: by default a family with logged caps on the devices is
+/// sized by its slots with logged caps alone, so an assumed cap (visionOS, Mac) never makes
+/// the phones people hold get a smaller image.
 public enum FamilySizing {
+    /// Whether an assumed archival cap (`WidgetCatalog.CapBasis.assumed`) may shrink a family.
+    public enum AssumedCaps: Sendable, Equatable {
+        /// Only where the family has no slot with a logged cap on the devices (the Lock Screen
+        /// accessories, the Smart Stack): then they apply. Elsewhere the slots with logged caps
+        /// decide the size, and `RenderCost` reports an assumed cap the size goes over as a risk.
+        /// The default, for the default set of devices.
+        case onlyWhereNothingIsLogged
+        /// Every cap of every slot applies, assumed or not: for devices someone named
+        /// (`--device`, `--platform`, `--per-device`).
+        case apply
+    }
+
     /// The box (upright pixels) a source of `sourceSize` should fit for `family` on `devices`
     /// (by default every current device of the built-in catalogue). The returned size keeps
     /// the aspect ratio; the pipeline fits the image inside it.
     public static func box(for family: WidgetFamily, sourceSize: PixelSize,
-                           devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) -> PixelSize {
-        box(covering: devices.flatMap { $0.slots(for: family) }, shape: sourceSize) ?? sourceSize
+                           devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices,
+                           assumedCaps: AssumedCaps = .onlyWhereNothingIsLogged) -> PixelSize {
+        box(covering: sizingSlots(for: family, on: devices, assumedCaps), shape: sourceSize) ?? sourceSize
+    }
+
+    /// The slots that size `family` on `devices`: all of them, or with
+    /// `.onlyWhereNothingIsLogged` those with logged caps when there are any.
+    public static func sizingSlots(for family: WidgetFamily, on devices: [DeviceClass],
+                                   _ assumedCaps: AssumedCaps) -> [DeviceClass.Slot] {
+        let slots = devices.flatMap { $0.slots(for: family) }
+        guard assumedCaps == .onlyWhereNothingIsLogged else { return slots }
+        let logged = slots.filter { $0.capBasis == .logged }
+        return logged.isEmpty ? slots : logged
     }
 
     /// The size (upright pixels) of a cover crop for `family` on `devices`: the shape of the
     /// family's largest slot there, large enough to cover every one of its slots where the
-    /// caps allow, and under the smallest archival cap among them (a binding cap, such as
-    /// visionOS's for the system families, makes it smaller than the largest slot). Nil when
-    /// no device has the family.
+    /// caps allow, and under the smallest archival cap among them (`sizingSlots`: by default
+    /// the logged caps, so systemSmall is 530x530, the largest iPhone slot; with `.apply` on
+    /// devices that include visionOS, its assumed cap binds). Nil when no device has the
+    /// family.
     public static func coverSize(for family: WidgetFamily,
-                                 devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices) -> PixelSize? {
-        let slots = devices.flatMap { $0.slots(for: family) }
+                                 devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices,
+                                 assumedCaps: AssumedCaps = .onlyWhereNothingIsLogged) -> PixelSize? {
+        let slots = sizingSlots(for: family, on: devices, assumedCaps)
         guard let largest = slots.map(\.pixels).max(by: { ($0.area, $0.width) < ($1.area, $1.width) }) else { return nil }
         guard let box = box(covering: slots, shape: largest) else { return nil }
         // The long side rounded down, the short one derived from it (not rounded on its own):

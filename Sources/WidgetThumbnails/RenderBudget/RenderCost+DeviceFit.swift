@@ -13,12 +13,16 @@ extension RenderCost {
         public var os: [Int]
         /// Where the slot is shown.
         public var surface: WidgetSurface
-        /// The slot, `[width, height]` in pixels.
+        /// The slot, `[width, height]` in pixels: what WidgetKit renders (on iPad the canvas).
         public var slotPixels: [Int]
+        /// The frame a person sees where it differs (the iPad Home Screen), or nil.
+        public var displayedPixels: [Int]?
         /// The largest pixel area WidgetKit archives for this slot.
         public var capPixels: Int
         /// The cap rule that gave `capPixels` (the catalogue's `capRules`).
         public var capRule: String
+        /// Whether that cap was logged or is assumed.
+        public var capBasis: WidgetCatalog.CapBasis
         /// Whether the thumbnail's pixel area is at most that cap.
         public var fits: Bool
 
@@ -31,8 +35,10 @@ extension RenderCost {
             os = slot.osVersions
             surface = slot.surface
             slotPixels = [slot.pixels.width, slot.pixels.height]
+            displayedPixels = slot.displayed.map { [$0.width, $0.height] }
             capPixels = slot.capPixels
             capRule = slot.capRule
+            capBasis = slot.capBasis
             self.fits = fits
         }
 

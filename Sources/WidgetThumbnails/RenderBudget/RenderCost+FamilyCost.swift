@@ -7,13 +7,24 @@ extension RenderCost {
         /// One entry per slot of the family on each device (a family can be on two surfaces).
         public var devices: [DeviceFit]
 
-        /// Whether it fits on every device that offers the family.
+        /// Whether it is under every cap, logged or assumed, of every device that offers the
+        /// family.
         public var fitsEverywhere: Bool { devices.allSatisfy(\.fits) }
-        /// The entries where the thumbnail is over the cap, in `devices` order (JSON: their
-        /// names, "iPhone SE 2/3, 375x667@2, iOS 26/27").
-        public var failingDevices: [DeviceFit] { devices.filter { !$0.fits } }
-        /// The entry with the smallest cap: the device that limits one image for the family.
-        public var binding: DeviceFit? { devices.min { $0.capPixels < $1.capPixels } }
+        /// The entries where the thumbnail is over a logged cap, or over an assumed one where
+        /// the family has no logged cap on the devices (then the assumed caps are all there is):
+        /// the widget shows its placeholder there. In `devices` order (JSON: their names,
+        /// "iPhone SE 2/3, 375x667@2, iOS 26/27").
+        public var failingDevices: [DeviceFit] { devices.filter { !$0.fits && (!hasLoggedCaps || $0.capBasis == .logged) } }
+        /// The entries over an assumed cap where the family has logged caps elsewhere on the
+        /// devices: a labelled risk, not a failure (no log says the assumed cap is real).
+        public var risks: [DeviceFit] { hasLoggedCaps ? devices.filter { !$0.fits && $0.capBasis == .assumed } : [] }
+        /// The entry with the smallest cap that counts: among the logged caps when there are
+        /// any, else among the assumed ones. The device that limits one image for the family.
+        public var binding: DeviceFit? {
+            devices.filter { !hasLoggedCaps || $0.capBasis == .logged }.min { $0.capPixels < $1.capPixels }
+        }
+        /// Whether a cap of the family is logged on some device.
+        public var hasLoggedCaps: Bool { devices.contains { $0.capBasis == .logged } }
         /// The entry with the largest slot: what an image must cover not to be upscaled.
         public var largest: DeviceFit? { devices.max { $0.slotArea < $1.slotArea } }
     }
@@ -23,7 +34,7 @@ extension RenderCost {
 // need not derive them.
 extension RenderCost.FamilyCost: Codable {
     private enum CodingKeys: String, CodingKey {
-        case family, fitsEverywhere, failingDevices, bindingDevice, devices
+        case family, fitsEverywhere, failingDevices, assumedCapRisks, bindingDevice, devices
     }
 
     /// Reads the family and its devices; the verdicts in the JSON follow from them.
@@ -33,13 +44,14 @@ extension RenderCost.FamilyCost: Codable {
         devices = try container.decode([RenderCost.DeviceFit].self, forKey: .devices)
     }
 
-    /// Writes the family, both verdicts (failing devices by name), the binding device's name
-    /// and the devices.
+    /// Writes the family, the verdicts (failing devices and assumed-cap risks by name), the
+    /// binding device's name and the devices.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(family, forKey: .family)
         try container.encode(fitsEverywhere, forKey: .fitsEverywhere)
         try container.encode(failingDevices.map(\.deviceName), forKey: .failingDevices)
+        try container.encode(risks.map(\.deviceName), forKey: .assumedCapRisks)
         try container.encodeIfPresent(binding?.deviceName, forKey: .bindingDevice)
         try container.encode(devices, forKey: .devices)
     }

@@ -25,6 +25,9 @@ struct BatchSettings: Sendable {
     var renderDetail: RenderDetail
     var durability: Durability
     var outDirectory: String
+    /// The device catalogue (`--catalog` rows included), read once for the thumbnail options and
+    /// the preview page.
+    var catalog: WidgetCatalog
     var thumbnail: ThumbnailOptions
     /// `--families`: one output per family from each input's one decode; nil for one output.
     var families: [WidgetFamily]?
@@ -55,7 +58,8 @@ struct BatchSettings: Sendable {
         renderDetail = arguments.isSet(Options.deviceDetail) ? .devices : .families
         durability = Durability(rawValue: arguments.required(Options.fsync)) ?? .each
         outDirectory = arguments.required(Options.out)
-        thumbnail = try ThumbnailArguments.options(arguments)
+        catalog = try DeviceArguments.catalog(arguments)
+        thumbnail = try ThumbnailArguments.options(arguments, catalog: catalog)
         families = try FamiliesArgument.families(arguments, devices: thumbnail.chosenDevices)
 
         jobs = try arguments.value(Options.jobs, expected: "a whole number, 1-256") {
@@ -101,7 +105,8 @@ struct BatchSettings: Sendable {
             "box \(options.box)",
             "family \(options.family?.rawValue ?? "-")",
             // The family's box follows the chosen devices' slots and caps (a --catalog may change them).
-            "devices \(sized.isEmpty ? "-" : sized.map { family in options.chosenDevices.flatMap { device in device.slots(for: family).map { "\(device.id) \($0.pixels) \($0.capPixels)" } }.joined(separator: ",") }.joined(separator: ";"))",
+            // The slots that size it: which caps count depends on whether devices were named.
+            "devices \(sized.isEmpty ? "-" : sized.map { family in FamilySizing.sizingSlots(for: family, on: options.chosenDevices, options.assumedCaps).map { "\($0.pixels) \($0.capPixels)" }.joined(separator: ",") }.joined(separator: ";"))",
             "format \(options.format.rawValue)",
             "cap \(options.budget.cap)",
             "quality \(options.quality?.description ?? "-")",

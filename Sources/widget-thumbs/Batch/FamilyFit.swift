@@ -8,6 +8,8 @@ struct FamilyFit: Codable, Sendable, Equatable {
     /// The smallest archival pixel cap across the chosen devices that have the family.
     var smallestCapPixels: Int
     var failingDeviceCount: Int
+    /// Devices over an assumed cap where the family has logged ones: a risk, not a failure.
+    var assumedCapRiskCount: Int
     /// The device with that smallest cap, "iPhone SE 2/3, 375x667@2, iOS 26/27" (nil when no
     /// chosen device offers the family).
     var bindingDevice: String?
@@ -16,7 +18,8 @@ struct FamilyFit: Codable, Sendable, Equatable {
         cost.families.map { family in
             FamilyFit(family: family.family, fitsEverywhere: family.fitsEverywhere,
                       smallestCapPixels: family.binding?.capPixels ?? 0,
-                      failingDeviceCount: family.failingDevices.count, bindingDevice: family.binding?.deviceName)
+                      failingDeviceCount: family.failingDevices.count, assumedCapRiskCount: family.risks.count,
+                      bindingDevice: family.binding?.deviceName)
         }
     }
 }

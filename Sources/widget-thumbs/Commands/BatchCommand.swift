@@ -77,7 +77,7 @@ struct BatchCommand: Command {
         if arguments.wasGiven(PreviewDevice.option), !arguments.wasGiven(Self.contactSheet) {
             throw UsageError("'--preview-device' chooses the frames of '--contact-sheet', which was not given")
         }
-        previewDevice = try PreviewDevice.chosen(arguments)
+        previewDevice = try PreviewDevice.chosen(arguments, in: settings.catalog)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {

@@ -17,8 +17,13 @@ struct BudgetCommand: Command {
             widget's slot: \(capRules). A widget extension lives in \(memoryLimits). The table \
             gives the decoded RGBA bytes, their share of that memory, and per family the largest \
             slot, the smallest cap and the device it belongs to (the binding device), and the \
-            devices where the size is over the cap. The devices are every current one of the \
-            catalogue (see 'widget-thumbs devices'), or those --device, --platform and --os choose.
+            devices where the size is over the cap. A cap is logged or assumed: where a family \
+            has logged caps on the chosen devices, going over an assumed one (visionOS, Mac) is \
+            printed as a risk, not a failure; where it has only assumed caps (Lock Screen \
+            accessories, the Smart Stack), they are the caps. A family over its cap fails the \
+            archive of every family of the widget, so a file several families share is bound by \
+            the smallest cap among them. The devices are the default set (see 'widget-thumbs \
+            devices --help'), or those --device, --platform and --os choose.
             """,
         arguments: [subject],
         options: [family, json] + DeviceArguments.specs)

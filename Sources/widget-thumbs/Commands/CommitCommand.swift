@@ -46,7 +46,7 @@ struct CommitCommand: Command {
         if imagePath == nil, let option = ThumbnailArguments.firstGiven(arguments) {
             throw UsageError("'\(option.longForm)' shapes the thumbnail, so it needs '--image <file>'")
         }
-        thumbnailOptions = try ThumbnailArguments.options(arguments)
+        thumbnailOptions = try ThumbnailArguments.options(arguments, catalog: DeviceArguments.catalog(arguments))
         style = ReportStyle(arguments)
     }
 

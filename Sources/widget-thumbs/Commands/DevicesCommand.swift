@@ -11,8 +11,19 @@ struct DevicesCommand: Command {
         discussion: """
             The catalogue is Data/widget-catalog.json, compiled in: one row per screen class and \
             OS generation (iPhone rows for iOS 18 and for iOS 26/27 both exist), each slot in \
-            pixels, measured or published (the source of each figure is listed). Rows of devices \
-            the current OS releases dropped are kept but used only when named with --device. \
+            pixels, measured, published, inferred or approximate (each slot's status is its \
+            source's kind; the sources are listed). On iPad a slot is the design canvas WidgetKit \
+            renders and caps, with the smaller Home Screen frame a person sees beside it \
+            ("shown"). Each cap is logged (seen in WidgetKit's errors) or assumed. \
+            The default devices, used by every command without --device, --platform or --os: \
+            every row whose devices the current OS releases run on, at the standard Home Screen \
+            settings. Rows of dropped devices and of Home Screen settings (iPad Display Zoom More \
+            Space, iPhone large icons) are kept but used only when named with --device; an \
+            unsized row (a device with no published or measured widget frame, such as iPhone Duo) \
+            is listed with no slot and never sized for. Without --device or --platform, a \
+            family's size rests on its slots with logged caps where it has any: an assumed cap \
+            never shrinks it (going over one is a risk in 'budget'); naming devices or a \
+            platform applies every cap of theirs. \
             --catalog FILE adds rows (same schema: schemaVersion, devices, optional sources); a \
             row with a built-in id replaces it. A malformed file (unknown family, a size that is \
             zero or negative, a row twice, another schema version) is a usage error naming the \

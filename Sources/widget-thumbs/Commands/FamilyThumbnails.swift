@@ -17,8 +17,18 @@ struct FamilyThumbnails {
             var error: String?
         }
 
+        /// With several families: the largest pixel area one file may have to serve them all.
+        /// WidgetKit fails the archive of every family of a widget when one family's image is
+        /// over its cap, so a file shared by several is bound by the smallest cap among them.
+        struct SharedFile: Encodable {
+            var capPixels: Int
+            var bindingFamily: WidgetFamily
+            var note: String
+        }
+
         var input: String
         var files: [File]
+        var sharedFile: SharedFile?
     }
 
     var input: String
@@ -44,7 +54,23 @@ struct FamilyThumbnails {
                 Report.File(family: family, error: SeveralOutputs.errorText(error))
             }
         }
-        console.write(try JSONOutput.encode(Report(input: RawPath.readable(several.name), files: files)))
+        console.write(try JSONOutput.encode(Report(input: RawPath.readable(several.name), files: files,
+                                                   sharedFile: sharedFile())))
         return SeveralOutputs.status(made)
+    }
+
+    /// The smallest cap among the families (the caps that size each, `FamilySizing.sizingSlots`),
+    /// when there are several: what one file serving them all must stay under.
+    private func sharedFile() -> Report.SharedFile? {
+        guard families.count > 1 else { return nil }
+        let caps = families.compactMap { family in
+            FamilySizing.sizingSlots(for: family, on: options.chosenDevices, options.assumedCaps).map(\.capPixels).min()
+                .map { (family, $0) }
+        }
+        guard let smallest = caps.min(by: { $0.1 < $1.1 }) else { return nil }
+        return Report.SharedFile(
+            capPixels: smallest.1, bindingFamily: smallest.0,
+            note: "each family has its own file; one file serving several of them must stay under \(smallest.1) px "
+                + "(\(smallest.0.rawValue)'s cap): a family over its cap fails the archive of every family of the widget")
     }
 }

@@ -32,7 +32,7 @@ struct ThumbnailCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.required(Self.input)
         outputPath = arguments.required(Self.output)
-        options = try ThumbnailArguments.options(arguments)
+        options = try ThumbnailArguments.options(arguments, catalog: DeviceArguments.catalog(arguments))
         let named = Self.format(ofName: outputPath)
         if !arguments.wasGiven(ThumbnailArguments.format), let named {
             options.format = named

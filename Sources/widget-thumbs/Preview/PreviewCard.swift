@@ -111,6 +111,12 @@ struct PreviewCard {
         if cost.fitsEverywhere {
             return "<li class=\"fit\">\(cost.family.rawValue): fits everywhere</li>"
         }
+        if cost.failingDevices.isEmpty {
+            // Over an assumed cap only (visionOS, Mac): a labelled risk, not a failure.
+            let risky = cost.risks.map(\.deviceName)
+            return "<li class=\"fit\" title=\"\(HTMLText.escape(risky.joined(separator: ", ")))\">\(cost.family.rawValue): "
+                + "fits under every logged cap; risk: over an assumed cap on \(HTMLText.escape(risky.joined(separator: ", ")))</li>"
+        }
         let failing = cost.failingDevices.map(\.deviceName)
         let devices = failing.joined(separator: ", ")
         let text = failing.count == cost.devices.count

@@ -35,8 +35,7 @@ struct PreviewDevice: Equatable {
 
     /// The device `--preview-device` names in the command's catalogue (`--catalog` rows included),
     /// the newest of the rows it names (a marketing name can name an iOS 18 and an iOS 26 row).
-    static func chosen(_ arguments: ParsedArguments) throws(UsageError) -> PreviewDevice {
-        let catalog = try DeviceArguments.catalog(arguments)
+    static func chosen(_ arguments: ParsedArguments, in catalog: WidgetCatalog) throws(UsageError) -> PreviewDevice {
         guard let name = arguments.value(option) else {
             guard let device = newestPhone(in: catalog) else {
                 throw UsageError("the catalogue has no current iPhone row for the preview: name one with '--preview-device'")

@@ -25,6 +25,12 @@ enum DeviceArguments {
         specs.contains { arguments.wasGiven($0) }
     }
 
+    /// Whether `--device` or `--platform` names what to size for: then every cap of those
+    /// devices applies, assumed or not (`FamilySizing.AssumedCaps.apply`).
+    static func namesDevices(_ arguments: ParsedArguments) -> Bool {
+        arguments.wasGiven(device) || arguments.wasGiven(platform)
+    }
+
     /// Refuses `family` (named by `option`) when no device of `devices` shows it: there is no
     /// slot to size it for.
     static func requireSlots(for family: WidgetFamily, on devices: [DeviceClass], option: OptionSpec) throws(UsageError) {
@@ -33,7 +39,8 @@ enum DeviceArguments {
             + "(see 'widget-thumbs devices')")
     }
 
-    /// The built-in catalogue, with the `--catalog` file's rows added.
+    /// The built-in catalogue, with the `--catalog` file's rows added. A command reads it once
+    /// and hands it to what needs it (a 4 MiB file is not parsed twice).
     static func catalog(_ arguments: ParsedArguments) throws(UsageError) -> WidgetCatalog {
         guard let path = arguments.value(catalog) else { return .builtIn }
         do {
@@ -58,9 +65,10 @@ enum DeviceArguments {
         }
     }
 
-    /// The devices the options choose, or nil when none was given (the library's default set).
-    static func chosenDevices(_ arguments: ParsedArguments) throws(UsageError) -> [DeviceClass]? {
+    /// The devices the options choose from `catalog`, or nil when none was given (the
+    /// library's default set).
+    static func chosenDevices(_ arguments: ParsedArguments, in catalog: WidgetCatalog) throws(UsageError) -> [DeviceClass]? {
         guard isSet(arguments) else { return nil }
-        return try devices(arguments, in: catalog(arguments))
+        return try devices(arguments, in: catalog)
     }
 }

@@ -70,7 +70,9 @@ enum ThumbnailArguments {
         specs.first { arguments.wasGiven($0) }
     }
 
-    static func options(_ arguments: ParsedArguments) throws(UsageError) -> ThumbnailOptions {
+    /// The options of the group, sizing for the rows `catalog` (read once by the command,
+    /// `DeviceArguments.catalog`) and the device options choose.
+    static func options(_ arguments: ParsedArguments, catalog: WidgetCatalog) throws(UsageError) -> ThumbnailOptions {
         var thumbnail = defaults
         if let side = try arguments.value(maxSide, expected: "a whole number of pixels, 1-65535", {
             Int($0).flatMap { (1...65_535).contains($0) ? $0 : nil }
@@ -83,7 +85,8 @@ enum ThumbnailArguments {
             }
             thumbnail.family = WidgetFamily(rawValue: name)
         }
-        thumbnail.devices = try DeviceArguments.chosenDevices(arguments)
+        thumbnail.devices = try DeviceArguments.chosenDevices(arguments, in: catalog)
+        if DeviceArguments.namesDevices(arguments) { thumbnail.assumedCaps = .apply }
         if let family = thumbnail.family { try DeviceArguments.requireSlots(for: family, on: thumbnail.chosenDevices, option: Self.family) }
         if let format = OutputFormat(rawValue: arguments.required(format)) { thumbnail.format = format }
         if let cap = try arguments.value(maxBytes, expected: "a whole number of bytes, at least 1", {

@@ -114,6 +114,16 @@ import WidgetThumbnails
     /// Which frames each card gets: an item without a family the small and medium frames, a
     /// system family its own; the four Home Screen scenes for all, the Lock Screen's vibrant
     /// frame for an accessory family alone.
+    /// A 530x530 systemSmall (the largest iPhone slot) is under every logged cap and over
+    /// visionOS's assumed one (its 316 px slot's own area): the card says risk, not failure.
+    @Test func overAnAssumedCapIsShownAsARisk() throws {
+        var item = Self.item("in/small.png", family: .systemSmall)
+        item.renderCost = RenderCost(size: PixelSize(width: 530, height: 530))
+        let html = try Self.page([item], thumbnails: [0: try Self.png(0)])
+        #expect(html.contains("systemSmall: fits under every logged cap; risk: over an assumed cap on Apple Vision Pro"), "\(html)")
+        #expect(!html.contains("over the archival cap"))
+    }
+
     @Test func framesFollowTheItemsFamily() throws {
         let items = [Self.item("in/plain.png"), Self.item("in/small.png", family: .systemLarge),
                      Self.item("in/glyph.png", family: .accessoryRectangular)]

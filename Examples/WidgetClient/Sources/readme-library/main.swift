@@ -5,7 +5,7 @@ let pipeline = ThumbnailPipeline(options: ThumbnailOptions(family: .systemMedium
 let thumbnail = try pipeline.thumbnail(atPath: "SampleImages/large-4000x3000.jpg")
 print(thumbnail.size, thumbnail.format, thumbnail.bytes.count, "bytes at quality", thumbnail.quality ?? 0)
 print(thumbnail.checksum, thumbnail.colorHandling)
-print("fits systemMedium everywhere:", thumbnail.renderCost.cost(for: .systemMedium)!.fitsEverywhere)
+print("under every logged systemMedium cap:", thumbnail.renderCost.cost(for: .systemMedium)!.failingDevices.isEmpty)
 
 // 2. Commit its encoded image with the app's own payload, crash-safely, to the shared container.
 struct Payload: Codable, Sendable, Equatable { var title: String; var count: Int }

@@ -31,27 +31,42 @@ extension WidgetCatalog {
     {
       "id": "hig-ipad",
       "kind": "published",
-      "reference": "Apple Human Interface Guidelines, Widgets, iPadOS dimensions, \"Device\" rows (the size shown on the Home Screen), points x 2; FrameUp: iPad frames did not change in iPadOS 26."
+      "reference": "Apple Human Interface Guidelines, Widgets, iPadOS dimensions, \"Device\" rows: the frame a widget is shown at on the Home Screen, points x 2 (\"displayed\" of an iPad slot); FrameUp: iPad frames did not change in iPadOS 26."
+    },
+    {
+      "id": "hig-ipad-canvas",
+      "kind": "published",
+      "reference": "Apple Human Interface Guidelines, Widgets, iPadOS dimensions, \"Canvas\" column, points x 2: the design canvas a widget is laid out and rendered in before the Home Screen scales it down. FrameUp (Measurements/README.md) reports that on iPad displaySize is the canvas (an 820x1180 small widget reports 155 pt, shown at 136 pt), and a logged cap agrees: iPad mini (A17 Pro), iPadOS 26.2, systemSmall, max[349905.6], maximumSize (620.4, 564.0) = 4.4 x 282 x 282, the 141 pt canvas at 2x (a spike document, Xcode 26.3)."
     },
     {
       "id": "frameup-ipad",
       "kind": "measured",
-      "reference": "FrameUp Measurements/README.md: iPad Lock Screen frames in pixels @2x, and systemExtraLargePortrait on iPadOS 27 (Home Screen points x 2)."
+      "reference": "FrameUp Measurements/README.md and WidgetFrameRecord+all.swift: iPad Lock Screen frames in pixels @2x (iPadOS 26.5; the Display Zoom rows on iPadOS 27.0), and systemExtraLargePortrait on iPadOS 27: the design canvas in pixels, shown on the Home Screen at the Home Screen points x 2."
+    },
+    {
+      "id": "frameup-ipad-pro13",
+      "kind": "measured",
+      "reference": "FrameUp, iPad Pro 13-inch (M4), iPadOS 26.5: frames 170, 378.5x170, 378.5, 795x378.5 pt (the 1024x1366 canvas), points x 2; extra large portrait canvas 757x1173 px on iPadOS 27.0. No smaller Home Screen frame is published or measured for this screen."
+    },
+    {
+      "id": "frameup-ipad-zoom",
+      "kind": "measured",
+      "reference": "FrameUp WidgetFrameRecord+all.swift, iPad Display Zoom set to More Space (Settings > Developer > Display Zoom), a mode, not a device: the canvas and the Home Screen frame are the same (1192x1590: 188, 412x188, 412, 860x412 pt; 970x1389 and 954x1373: 162, 350x162, 350, 726x350 pt), points x 2; extra large portrait and Lock Screen frames measured on iPadOS 27.0."
     },
     {
       "id": "frameup-mac",
-      "kind": "measured",
-      "reference": "FrameUp (mac): macOS 26/27 frames small 164, medium 344x164, large 344, extra large 704x344, extra large portrait (macOS 27) 344x704 pt, the same on the desktop, in Notification Center and on two displays; pixels at 2x for a Retina display (the scale is inferred)."
+      "kind": "inferred",
+      "reference": "FrameUp (mac): macOS 26/27 frames small 164, medium 344x164, large 344, extra large 704x344, extra large portrait (macOS 27) 344x704 pt, measured, the same on the desktop, in Notification Center and on two displays. The pixels are inferred: points x 2 for a Retina display."
     },
     {
       "id": "frameup-visionos",
-      "kind": "measured",
-      "reference": "FrameUp (visionOS): frames 158, 354x158, 354, 550x354, 354x550 pt, accessories (visionOS 27) circular 75, rectangular 208x79 pt; pixels at 2x (visionOS documents no render scale; the scale is inferred)."
+      "kind": "inferred",
+      "reference": "FrameUp (visionOS): frames 158, 354x158, 354, 550x354, 354x550 pt, accessories (visionOS 27) circular 75, rectangular 208x79 pt, measured. The pixels are inferred: points x 2 (visionOS documents no render scale)."
     },
     {
       "id": "frameup-watchos27",
       "kind": "measured",
-      "reference": "FrameUp (watchMeasured), watchOS 27: Smart Stack 42 mm 176x72.5, 46 mm 194x80.5, Ultra 3 49 mm 197x84 pt; watch-face circular complication 42 (40 mm), 47 (42 and 44 mm), 51 (46 mm, Ultra 3) pt; points x 2."
+      "reference": "FrameUp (watchMeasured), watchOS 27: Smart Stack 42 mm 176x72.5, 46 mm 194x80.5, Ultra 3 49 mm 197x84 pt; watch-face circular complication 42 (40 mm), 47 (42 and 44 mm), 51 (46 mm, Ultra 3) pt; watch-face rectangular complication 40 mm 162x69, 42 mm 176x72.5, 44 mm 184x78, 46 mm 196x80.5, Ultra 3 49 mm 199x84.5 pt; points x 2. The 42 mm, 46 mm and Ultra 3 watches run watchOS 26 too; their frames there are taken to be the same."
     },
     {
       "id": "hig-watchos",
@@ -62,6 +77,16 @@ extension WidgetCatalog {
       "id": "clockkit",
       "kind": "published",
       "reference": "ClockKit, CLKComplicationTemplateGraphicCircularImage: graphic circular images 84, 89, 94, 100 px for 40, 41, 44, 45 mm (\"all images must be specified as @2x\")."
+    },
+    {
+      "id": "watch-corner-approx",
+      "kind": "approximate",
+      "reference": "accessoryCorner is about 30-32 pt (FrameUp measured it but keeps no frame: a corner complication is not a rectangle and its label can curve past it; 32 pt on a 162 pt wide watch, 30 on a 187); one developer keeps corner images at 76 px after larger ones failed. Listed as 32 pt x 2 = 64 px on every watch, approximate."
+    },
+    {
+      "id": "mzeryck-ios18-large-icons",
+      "kind": "measured",
+      "reference": "mzeryck/Widget-Blur widget-blur.js (\"confirmed in iOS 18\"), Home Screen with large app icons (\"notext\"): systemSmall 530 px (16 Pro Max), 495 px (16 Pro and 16), 309 px (SE). Only the small widget's square is given here."
     }
   ],
   "capRules": [
@@ -71,7 +96,7 @@ extension WidgetCatalog {
       "families": ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "systemExtraLargePortrait"],
       "multiplier": 4.4,
       "basis": "logged",
-      "reference": "Eight archival errors logged by developers (\"Widget archival failed due to image being too large ... > max[M]\", WidgetKit.WidgetArchiver.ArchivingError.imageTooLarge) are each 4.4 x the pixel area of an iPhone or iPad slot (maximumSize = 2.2 w x 2.0 h): max 718,080 (Apple Developer Forums thread 773785) = iPad 820x1180 medium 600x272; 2,121,055.2 (TortugaPower/BookPlayer issue 1230, a 1536x2039 image) = 393x852 iOS 18 medium 1017x474; 1,039,262.4 (Habitto, 2048x2048) = 390x844 iOS 26 small 486; 1,001,127.6 (PatchWidget, \"iPhone 11 Pro, Small\", 1254x1254) = 375x812 iOS 26 small 477; 2,275,490.8 (a pet widget, 2400x1595) = 402x874 iOS 26 medium 1049x493; 951,390 (forums 710745/768169) = 375x812 iOS 18 small 465; 988,574.4 (Xcode 16.3 preview, (1042.8, 948)) = 393x852 iOS 18 small 474; 1,069,415.6 (anime-quote widget, (1084.6, 986)) = 402x874 iOS 26 small 493. One more log (Sinced2, max 526,750.4 = 4.4 x 346 squared) matches no known slot."
+      "reference": "Nine archival errors logged by developers (\"Widget archival failed due to image being too large ... > max[M]\", WidgetKit.WidgetArchiver.ArchivingError.imageTooLarge) are each 4.4 x the pixel area of an iPhone or iPad slot (maximumSize = 2.2 w x 2.0 h): 2,121,055.2 (TortugaPower/BookPlayer issue 1230, a 1536x2039 image) = 393x852 iOS 18 medium 1017x474; 1,039,262.4 (Habitto, 2048x2048) = 390x844 iOS 26 small 486; 1,001,127.6 (PatchWidget, \"iPhone 11 Pro, Small\", 1254x1254) = 375x812 iOS 26 small 477; 2,275,490.8 (a pet widget, 2400x1595) = 402x874 iOS 26 medium 1049x493; 951,390 (forums 710745/768169) = 375x812 iOS 18 small 465; 988,574.4 (Xcode 16.3 preview, (1042.8, 948)) = 393x852 iOS 18 small 474; 1,069,415.6 (anime-quote widget, (1084.6, 986)) = 402x874 iOS 26 small 493. 487,911.6 (a manga-library app, iPhone 11, iOS 27, 1024x1024) = 414x896@2 iOS 26 small 333; 349,905.6 (iPad mini (A17 Pro), iPadOS 26.2, maximumSize (620.4, 564.0)) = the iPad canvas small 282 px. Two logs match no slot: Sinced2's max 526,750.4 (4.4 x 346 squared, an \"iPhone 17\" simulator), and forums 773785's 718,080 (4.4 x 600x272, the 820x1180 iPad's Home Screen medium frame, not its 684x310 canvas: maybe iPadOS 18)."
     },
     {
       "id": "desktop-families",
@@ -79,7 +104,7 @@ extension WidgetCatalog {
       "families": ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "systemExtraLargePortrait"],
       "multiplier": 4.4,
       "basis": "assumed",
-      "reference": "No cap has been logged on macOS; desktop widgets are held to the Home Screen families' 4.4 x."
+      "reference": "No cap has been logged on macOS; desktop widgets are held to the Home Screen families' 4.4 x, an assumption."
     },
     {
       "id": "watch-complications",
@@ -91,10 +116,10 @@ extension WidgetCatalog {
       "reference": "A watch complication's logged cap (a FlagView widget: \"the limit is the widget's pixel area times 1.44\"), (384, 384) totalArea 147456 > max[14981.76], is 1.44 x the 102 px circular slot of the 46 mm and Ultra 3 watches (1.2 per axis)."
     },
     {
-      "id": "unmeasured",
+      "id": "slot-area-assumed",
       "multiplier": 1,
-      "basis": "unmeasured",
-      "reference": "No cap has been logged here (Lock Screen accessories on iPhone and iPad, the watch Smart Stack, visionOS): held to the slot's own area."
+      "basis": "assumed",
+      "reference": "No cap has been logged here (Lock Screen accessories on iPhone and iPad, the watch Smart Stack, visionOS): held to the slot's own area, an assumption."
     }
   ],
   "memoryLimits": [
@@ -125,18 +150,6 @@ extension WidgetCatalog {
     {
       "platform": "watchOS",
       "surface": "watchFace",
-      "family": "accessoryCorner",
-      "note": "A corner complication; no size is published or measured."
-    },
-    {
-      "platform": "watchOS",
-      "surface": "watchFace",
-      "family": "accessoryRectangular",
-      "note": "Rectangular complications measure 162x69 to 199x84.5 pt (FrameUp), not per watch."
-    },
-    {
-      "platform": "watchOS",
-      "surface": "watchFace",
       "family": "accessoryInline",
       "note": "An inline complication: one line of text, no size published."
     }
@@ -148,8 +161,8 @@ extension WidgetCatalog {
       "screen": [440, 956],
       "scale": 3,
       "os": [26, 27],
-      "label": "iPhone 16/17 Pro Max",
-      "names": ["iPhone 16 Pro Max", "iPhone 17 Pro Max"],
+      "label": "iPhone 16/17/18 Pro Max",
+      "names": ["iPhone 16 Pro Max", "iPhone 17 Pro Max", "iPhone 18 Pro Max"],
       "slots": [
         {"family": "systemSmall", "surface": "homeScreen", "pixels": [530, 530], "source": "frameup-ios26"},
         {"family": "systemMedium", "surface": "homeScreen", "pixels": [1134, 530], "source": "frameup-ios26"},
@@ -256,8 +269,8 @@ extension WidgetCatalog {
       "screen": [402, 874],
       "scale": 3,
       "os": [26, 27],
-      "label": "iPhone 16 Pro, 17, 17 Pro",
-      "names": ["iPhone 16 Pro", "iPhone 17", "iPhone 17 Pro"],
+      "label": "iPhone 16 Pro, 17, 17 Pro, 18 Pro",
+      "names": ["iPhone 16 Pro", "iPhone 17", "iPhone 17 Pro", "iPhone 18 Pro"],
       "slots": [
         {"family": "systemSmall", "surface": "homeScreen", "pixels": [493, 493], "source": "frameup-ios26"},
         {"family": "systemMedium", "surface": "homeScreen", "pixels": [1049, 493], "source": "frameup-ios26"},
@@ -339,6 +352,16 @@ extension WidgetCatalog {
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [282, 112], "source": "frameup-ios26"},
         {"family": "accessoryInline", "surface": "lockScreen", "pixels": [646, 72], "source": "frameup-ios26"}
       ]
+    },
+    {
+      "id": "iphone-duo",
+      "platform": "iOS",
+      "scale": 3,
+      "os": [27],
+      "label": "iPhone Duo (foldable)",
+      "names": ["iPhone Duo"],
+      "status": "unsized",
+      "note": "Foldable (2026): outer display 1398x2034 px, inner 2007x2853 px, as published. No widget frame is published or measured; the scale 3 is a placeholder that sizes nothing."
     },
     {
       "id": "iphone-440x956@3-ios18",
@@ -426,11 +449,63 @@ extension WidgetCatalog {
       ]
     },
     {
-      "id": "iphone-414x736@3-ios18",
+      "id": "iphone-440x956@3-ios18-large-icons",
+      "platform": "iOS",
+      "screen": [440, 956],
+      "scale": 3,
+      "os": [18],
+      "label": "iPhone 16 Pro Max, large icons",
+      "names": ["iPhone 16 Pro Max (large icons)"],
+      "setting": "largeIcons",
+      "slots": [
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [530, 530], "source": "mzeryck-ios18-large-icons"}
+      ]
+    },
+    {
+      "id": "iphone-402x874@3-ios18-large-icons",
+      "platform": "iOS",
+      "screen": [402, 874],
+      "scale": 3,
+      "os": [18],
+      "label": "iPhone 16 Pro, large icons",
+      "names": ["iPhone 16 Pro (large icons)"],
+      "setting": "largeIcons",
+      "slots": [
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [495, 495], "source": "mzeryck-ios18-large-icons"}
+      ]
+    },
+    {
+      "id": "iphone-393x852@3-ios18-large-icons",
+      "platform": "iOS",
+      "screen": [393, 852],
+      "scale": 3,
+      "os": [18],
+      "label": "iPhone 16, large icons",
+      "names": ["iPhone 16 (large icons)"],
+      "setting": "largeIcons",
+      "slots": [
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [495, 495], "source": "mzeryck-ios18-large-icons"}
+      ]
+    },
+    {
+      "id": "iphone-375x667@2-ios18-large-icons",
+      "platform": "iOS",
+      "screen": [375, 667],
+      "scale": 2,
+      "os": [18],
+      "label": "iPhone SE 2/3, large icons",
+      "names": ["iPhone SE (large icons)"],
+      "setting": "largeIcons",
+      "slots": [
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [309, 309], "source": "mzeryck-ios18-large-icons"}
+      ]
+    },
+    {
+      "id": "iphone-414x736@3-ios16",
       "platform": "iOS",
       "screen": [414, 736],
       "scale": 3,
-      "os": [18],
+      "os": [16],
       "label": "iPhone 6s/7/8 Plus",
       "names": ["iPhone 6s Plus", "iPhone 7 Plus", "iPhone 8 Plus"],
       "droppedBy": "iOS 17",
@@ -441,7 +516,8 @@ extension WidgetCatalog {
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [228, 228], "source": "hig-ios18"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [510, 228], "source": "hig-ios18"},
         {"family": "accessoryInline", "surface": "lockScreen", "pixels": [744, 78], "source": "hig-ios18"}
-      ]
+      ],
+      "note": "The HIG's iOS 18-and-earlier frames, listed for the last iOS these devices run."
     },
     {
       "id": "iphone-402x874@3-ios18",
@@ -500,8 +576,8 @@ extension WidgetCatalog {
       "screen": [375, 812],
       "scale": 3,
       "os": [18],
-      "label": "iPhone X, XS, 11 Pro, 12/13 mini",
-      "names": ["iPhone X", "iPhone XS", "iPhone 11 Pro", "iPhone 12 mini", "iPhone 13 mini"],
+      "label": "iPhone XS, 11 Pro, 12/13 mini",
+      "names": ["iPhone XS", "iPhone 11 Pro", "iPhone 12 mini", "iPhone 13 mini"],
       "slots": [
         {"family": "systemSmall", "surface": "homeScreen", "pixels": [465, 465], "source": "hig-ios18"},
         {"family": "systemMedium", "surface": "homeScreen", "pixels": [987, 465], "source": "hig-ios18"},
@@ -517,8 +593,8 @@ extension WidgetCatalog {
       "screen": [375, 667],
       "scale": 2,
       "os": [18],
-      "label": "iPhone SE 2/3, 8",
-      "names": ["iPhone SE 2", "iPhone SE 3", "iPhone SE (2nd generation)", "iPhone SE (3rd generation)", "iPhone 8"],
+      "label": "iPhone SE 2/3",
+      "names": ["iPhone SE 2", "iPhone SE 3", "iPhone SE (2nd generation)", "iPhone SE (3rd generation)"],
       "slots": [
         {"family": "systemSmall", "surface": "homeScreen", "pixels": [296, 296], "source": "hig-ios18"},
         {"family": "systemMedium", "surface": "homeScreen", "pixels": [642, 296], "source": "hig-ios18"},
@@ -529,15 +605,15 @@ extension WidgetCatalog {
       ]
     },
     {
-      "id": "iphone-320x568@2-ios18",
+      "id": "iphone-320x568@2-ios15",
       "platform": "iOS",
       "screen": [320, 568],
       "scale": 2,
-      "os": [18],
+      "os": [15],
       "label": "iPhone SE (1st generation)",
       "names": ["iPhone SE", "iPhone SE (1st generation)", "iPod touch (7th generation)"],
       "droppedBy": "iOS 16",
-      "note": "No Lock Screen widgets on this class.",
+      "note": "No Lock Screen widgets on this class. The HIG's iOS 18-and-earlier frames, listed for the last iOS these devices run.",
       "slots": [
         {"family": "systemSmall", "surface": "homeScreen", "pixels": [282, 282], "source": "hig-ios18"},
         {"family": "systemMedium", "surface": "homeScreen", "pixels": [584, 282], "source": "hig-ios18"},
@@ -553,11 +629,11 @@ extension WidgetCatalog {
       "label": "iPad mini 6/7",
       "names": ["iPad mini (6th generation)", "iPad mini (A17 Pro)"],
       "slots": [
-        {"family": "systemSmall", "surface": "homeScreen", "pixels": [240, 240], "source": "hig-ipad"},
-        {"family": "systemMedium", "surface": "homeScreen", "pixels": [520, 240], "source": "hig-ipad"},
-        {"family": "systemLarge", "surface": "homeScreen", "pixels": [520, 520], "source": "hig-ipad"},
-        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1080, 520], "source": "hig-ipad"},
-        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [520, 800], "source": "frameup-ipad", "os": [27]},
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [282, 282], "displayed": [240, 240], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [611, 282], "displayed": [520, 240], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [611, 611], "displayed": [520, 520], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1269, 611], "displayed": [1080, 520], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [611, 940], "displayed": [520, 800], "displayedSource": "frameup-ipad", "source": "frameup-ipad", "os": [27]},
         {"family": "systemSmall", "surface": "lockScreen", "pixels": [266, 266], "source": "frameup-ipad"},
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [107, 107], "source": "frameup-ipad"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [266, 107], "source": "frameup-ipad"},
@@ -574,10 +650,10 @@ extension WidgetCatalog {
       "names": ["iPad mini (5th generation)"],
       "droppedBy": "iPadOS 27",
       "slots": [
-        {"family": "systemSmall", "surface": "homeScreen", "pixels": [240, 240], "source": "hig-ipad"},
-        {"family": "systemMedium", "surface": "homeScreen", "pixels": [520, 240], "source": "hig-ipad"},
-        {"family": "systemLarge", "surface": "homeScreen", "pixels": [520, 520], "source": "hig-ipad"},
-        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1080, 520], "source": "hig-ipad"},
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [282, 282], "displayed": [240, 240], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [611, 282], "displayed": [520, 240], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [611, 611], "displayed": [520, 520], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1269, 611], "displayed": [1080, 520], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
         {"family": "systemSmall", "surface": "lockScreen", "pixels": [271, 271], "source": "frameup-ipad"},
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [106, 106], "source": "frameup-ipad"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [271, 106], "source": "frameup-ipad"},
@@ -593,11 +669,11 @@ extension WidgetCatalog {
       "label": "iPad (9th generation)",
       "names": ["iPad (9th generation)"],
       "slots": [
-        {"family": "systemSmall", "surface": "homeScreen", "pixels": [248, 248], "source": "hig-ipad"},
-        {"family": "systemMedium", "surface": "homeScreen", "pixels": [544, 248], "source": "hig-ipad"},
-        {"family": "systemLarge", "surface": "homeScreen", "pixels": [544, 544], "source": "hig-ipad"},
-        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1136, 544], "source": "hig-ipad"},
-        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [544, 840], "source": "frameup-ipad", "os": [27]},
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [292, 292], "displayed": [248, 248], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [641, 292], "displayed": [544, 248], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [641, 641], "displayed": [544, 544], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1338, 641], "displayed": [1136, 544], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [641, 989], "displayed": [544, 840], "displayedSource": "frameup-ipad", "source": "frameup-ipad", "os": [27]},
         {"family": "systemSmall", "surface": "lockScreen", "pixels": [292, 292], "source": "frameup-ipad"},
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [116, 116], "source": "frameup-ipad"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [292, 116], "source": "frameup-ipad"},
@@ -613,11 +689,11 @@ extension WidgetCatalog {
       "label": "iPad 10th gen/A16, iPad Air 11 (M2 and later)",
       "names": ["iPad (10th generation)", "iPad (A16)", "iPad Air 11-inch (M2)", "iPad Air 11-inch (M3)"],
       "slots": [
-        {"family": "systemSmall", "surface": "homeScreen", "pixels": [272, 272], "source": "hig-ipad"},
-        {"family": "systemMedium", "surface": "homeScreen", "pixels": [600, 272], "source": "hig-ipad"},
-        {"family": "systemLarge", "surface": "homeScreen", "pixels": [600, 600], "source": "hig-ipad"},
-        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1256, 600], "source": "hig-ipad"},
-        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [600, 928], "source": "frameup-ipad", "os": [27]},
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [310, 310], "displayed": [272, 272], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [684, 310], "displayed": [600, 272], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [684, 684], "displayed": [600, 600], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1431, 684], "displayed": [1256, 600], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [684, 1058], "displayed": [600, 928], "displayedSource": "frameup-ipad", "source": "frameup-ipad", "os": [27]},
         {"family": "systemSmall", "surface": "lockScreen", "pixels": [304, 304], "source": "frameup-ipad"},
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [126, 126], "source": "frameup-ipad"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [304, 126], "source": "frameup-ipad"},
@@ -634,10 +710,10 @@ extension WidgetCatalog {
       "names": ["iPad Air (3rd generation)", "iPad Pro 10.5-inch"],
       "droppedBy": "iPadOS 27",
       "slots": [
-        {"family": "systemSmall", "surface": "homeScreen", "pixels": [264, 264], "source": "hig-ipad"},
-        {"family": "systemMedium", "surface": "homeScreen", "pixels": [576, 264], "source": "hig-ipad"},
-        {"family": "systemLarge", "surface": "homeScreen", "pixels": [576, 576], "source": "hig-ipad"},
-        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1200, 576], "source": "hig-ipad"},
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [300, 300], "displayed": [264, 264], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [655, 300], "displayed": [576, 264], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [655, 655], "displayed": [576, 576], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1364, 655], "displayed": [1200, 576], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
         {"family": "systemSmall", "surface": "lockScreen", "pixels": [304, 304], "source": "frameup-ipad"},
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [122, 122], "source": "frameup-ipad"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [304, 122], "source": "frameup-ipad"},
@@ -653,16 +729,27 @@ extension WidgetCatalog {
       "label": "iPad Pro 11 (1st-4th generation)",
       "names": ["iPad Pro 11-inch (1st generation)", "iPad Pro 11-inch (2nd generation)", "iPad Pro 11-inch (3rd generation)", "iPad Pro 11-inch (4th generation)"],
       "slots": [
-        {"family": "systemSmall", "surface": "homeScreen", "pixels": [272, 272], "source": "hig-ipad"},
-        {"family": "systemMedium", "surface": "homeScreen", "pixels": [600, 272], "source": "hig-ipad"},
-        {"family": "systemLarge", "surface": "homeScreen", "pixels": [600, 600], "source": "hig-ipad"},
-        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1256, 600], "source": "hig-ipad"},
-        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [600, 928], "source": "frameup-ipad", "os": [27]},
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [310, 310], "displayed": [272, 272], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [684, 310], "displayed": [600, 272], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [684, 684], "displayed": [600, 600], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1431, 684], "displayed": [1256, 600], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [684, 1058], "displayed": [600, 928], "displayedSource": "frameup-ipad", "source": "frameup-ipad", "os": [27]},
         {"family": "systemSmall", "surface": "lockScreen", "pixels": [304, 304], "source": "frameup-ipad"},
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [122, 122], "source": "frameup-ipad"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [304, 122], "source": "frameup-ipad"},
         {"family": "accessoryInline", "surface": "lockScreen", "pixels": [744, 72], "source": "frameup-ipad"}
       ]
+    },
+    {
+      "id": "ipad-834x1210@2",
+      "platform": "iPadOS",
+      "screen": [834, 1210],
+      "scale": 2,
+      "os": [18, 26, 27],
+      "label": "iPad Pro 11 (M4, M5)",
+      "names": ["iPad Pro 11-inch (M4)", "iPad Pro 11-inch (M5)"],
+      "status": "unsized",
+      "note": "834x1210 pt at 2x, as published. No widget frame is published or measured for this screen; name another iPad with --device to size for one."
     },
     {
       "id": "ipad-1024x1366@2",
@@ -673,11 +760,11 @@ extension WidgetCatalog {
       "label": "iPad Pro 12.9, iPad Air 13",
       "names": ["iPad Pro 12.9-inch", "iPad Air 13-inch (M2)", "iPad Air 13-inch (M3)"],
       "slots": [
-        {"family": "systemSmall", "surface": "homeScreen", "pixels": [320, 320], "source": "hig-ipad"},
-        {"family": "systemMedium", "surface": "homeScreen", "pixels": [712, 320], "source": "hig-ipad"},
-        {"family": "systemLarge", "surface": "homeScreen", "pixels": [712, 712], "source": "hig-ipad"},
-        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1496, 712], "source": "hig-ipad"},
-        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [712, 1104], "source": "frameup-ipad", "os": [27]},
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [340, 340], "displayed": [320, 320], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [757, 340], "displayed": [712, 320], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [757, 757], "displayed": [712, 712], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1590, 757], "displayed": [1496, 712], "displayedSource": "hig-ipad", "source": "hig-ipad-canvas"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [757, 1173], "displayed": [712, 1104], "displayedSource": "frameup-ipad", "source": "frameup-ipad", "os": [27]},
         {"family": "systemSmall", "surface": "lockScreen", "pixels": [298, 298], "source": "frameup-ipad"},
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [119, 119], "source": "frameup-ipad"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [298, 119], "source": "frameup-ipad"},
@@ -692,12 +779,79 @@ extension WidgetCatalog {
       "os": [18, 26, 27],
       "label": "iPad Pro 13 (M4, M5)",
       "names": ["iPad Pro 13-inch (M4)", "iPad Pro 13-inch (M5)"],
-      "note": "Home Screen frames are neither published nor measured (FrameUp resolves this screen to 1024x1366's canvas); only the Lock Screen is listed.",
       "slots": [
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [340, 340], "source": "frameup-ipad-pro13"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [757, 340], "source": "frameup-ipad-pro13"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [757, 757], "source": "frameup-ipad-pro13"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1590, 757], "source": "frameup-ipad-pro13"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [757, 1173], "source": "frameup-ipad-pro13", "os": [27]},
         {"family": "systemSmall", "surface": "lockScreen", "pixels": [301, 301], "source": "frameup-ipad"},
         {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [120, 120], "source": "frameup-ipad"},
         {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [301, 120], "source": "frameup-ipad"},
         {"family": "accessoryInline", "surface": "lockScreen", "pixels": [744, 72], "source": "frameup-ipad"}
+      ]
+    },
+    {
+      "id": "ipad-1192x1590@2-more-space",
+      "platform": "iPadOS",
+      "screen": [1192, 1590],
+      "scale": 2,
+      "os": [26, 27],
+      "label": "iPad Pro 12.9/13, Display Zoom More Space",
+      "names": ["iPad Pro 12.9-inch (More Space)", "iPad Pro 13-inch (More Space)"],
+      "setting": "displayZoomMoreSpace",
+      "slots": [
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [376, 376], "source": "frameup-ipad-zoom"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [824, 376], "source": "frameup-ipad-zoom"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [824, 824], "source": "frameup-ipad-zoom"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1720, 824], "source": "frameup-ipad-zoom"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [824, 1272], "source": "frameup-ipad-zoom", "os": [27]},
+        {"family": "systemSmall", "surface": "lockScreen", "pixels": [309, 309], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [126, 126], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [309, 126], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryInline", "surface": "lockScreen", "pixels": [822, 72], "source": "frameup-ipad-zoom"}
+      ]
+    },
+    {
+      "id": "ipad-970x1389@2-more-space",
+      "platform": "iPadOS",
+      "screen": [970, 1389],
+      "scale": 2,
+      "os": [26, 27],
+      "label": "iPad Pro 11, Display Zoom More Space",
+      "names": ["iPad Pro 11-inch (More Space)"],
+      "setting": "displayZoomMoreSpace",
+      "slots": [
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [324, 324], "source": "frameup-ipad-zoom"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [700, 324], "source": "frameup-ipad-zoom"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [700, 700], "source": "frameup-ipad-zoom"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1452, 700], "source": "frameup-ipad-zoom"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [700, 1076], "source": "frameup-ipad-zoom", "os": [27]},
+        {"family": "systemSmall", "surface": "lockScreen", "pixels": [305, 305], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [124, 124], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [305, 124], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryInline", "surface": "lockScreen", "pixels": [812, 72], "source": "frameup-ipad-zoom"}
+      ]
+    },
+    {
+      "id": "ipad-954x1373@2-more-space",
+      "platform": "iPadOS",
+      "screen": [954, 1373],
+      "scale": 2,
+      "os": [26, 27],
+      "label": "iPad Air 11, iPad 10th gen/A16, Display Zoom More Space",
+      "names": ["iPad Air 11-inch (More Space)", "iPad (A16) (More Space)"],
+      "setting": "displayZoomMoreSpace",
+      "slots": [
+        {"family": "systemSmall", "surface": "homeScreen", "pixels": [324, 324], "source": "frameup-ipad-zoom"},
+        {"family": "systemMedium", "surface": "homeScreen", "pixels": [700, 324], "source": "frameup-ipad-zoom"},
+        {"family": "systemLarge", "surface": "homeScreen", "pixels": [700, 700], "source": "frameup-ipad-zoom"},
+        {"family": "systemExtraLarge", "surface": "homeScreen", "pixels": [1452, 700], "source": "frameup-ipad-zoom"},
+        {"family": "systemExtraLargePortrait", "surface": "todayView", "pixels": [700, 1076], "source": "frameup-ipad-zoom", "os": [27]},
+        {"family": "systemSmall", "surface": "lockScreen", "pixels": [298, 298], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryCircular", "surface": "lockScreen", "pixels": [121, 121], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryRectangular", "surface": "lockScreen", "pixels": [298, 121], "source": "frameup-ipad-zoom"},
+        {"family": "accessoryInline", "surface": "lockScreen", "pixels": [796, 72], "source": "frameup-ipad-zoom"}
       ]
     },
     {
@@ -743,7 +897,9 @@ extension WidgetCatalog {
       "names": ["Apple Watch SE 3 40mm", "Apple Watch SE 40mm", "Apple Watch Series 6 40mm"],
       "slots": [
         {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [304, 139], "source": "hig-watchos"},
-        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [84, 84], "source": "clockkit"}
+        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [84, 84], "source": "clockkit"},
+        {"family": "accessoryRectangular", "surface": "watchFace", "pixels": [324, 138], "source": "frameup-watchos27"},
+        {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     },
     {
@@ -756,19 +912,22 @@ extension WidgetCatalog {
       "droppedBy": "watchOS 27",
       "slots": [
         {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [330, 145], "source": "hig-watchos"},
-        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [89, 89], "source": "clockkit"}
+        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [89, 89], "source": "clockkit"},
+        {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     },
     {
       "id": "watch-42mm@2",
       "platform": "watchOS",
       "scale": 2,
-      "os": [27],
+      "os": [26, 27],
       "label": "Apple Watch 42 mm (Series 10 and later)",
-      "names": ["Apple Watch Series 10 42mm", "Apple Watch Series 11 42mm"],
+      "names": ["Apple Watch Series 10 42mm", "Apple Watch Series 11 42mm", "Apple Watch Series 12 42mm"],
       "slots": [
         {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [352, 145], "source": "frameup-watchos27"},
-        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [94, 94], "source": "frameup-watchos27"}
+        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [94, 94], "source": "frameup-watchos27"},
+        {"family": "accessoryRectangular", "surface": "watchFace", "pixels": [352, 145], "source": "frameup-watchos27"},
+        {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     },
     {
@@ -780,7 +939,9 @@ extension WidgetCatalog {
       "names": ["Apple Watch SE 3 44mm", "Apple Watch SE 44mm", "Apple Watch Series 6 44mm"],
       "slots": [
         {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [346, 153], "source": "hig-watchos"},
-        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [94, 94], "source": "clockkit"}
+        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [94, 94], "source": "clockkit"},
+        {"family": "accessoryRectangular", "surface": "watchFace", "pixels": [368, 156], "source": "frameup-watchos27"},
+        {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     },
     {
@@ -793,19 +954,22 @@ extension WidgetCatalog {
       "droppedBy": "watchOS 27",
       "slots": [
         {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [368, 161], "source": "hig-watchos"},
-        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [100, 100], "source": "clockkit"}
+        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [100, 100], "source": "clockkit"},
+        {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     },
     {
       "id": "watch-46mm@2",
       "platform": "watchOS",
       "scale": 2,
-      "os": [27],
+      "os": [26, 27],
       "label": "Apple Watch 46 mm (Series 10 and later)",
-      "names": ["Apple Watch Series 10 46mm", "Apple Watch Series 11 46mm"],
+      "names": ["Apple Watch Series 10 46mm", "Apple Watch Series 11 46mm", "Apple Watch Series 12 46mm"],
       "slots": [
         {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [388, 161], "source": "frameup-watchos27"},
-        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [102, 102], "source": "frameup-watchos27"}
+        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [102, 102], "source": "frameup-watchos27"},
+        {"family": "accessoryRectangular", "surface": "watchFace", "pixels": [392, 161], "source": "frameup-watchos27"},
+        {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     },
     {
@@ -816,19 +980,22 @@ extension WidgetCatalog {
       "label": "Apple Watch Ultra/Ultra 2 49 mm",
       "names": ["Apple Watch Ultra", "Apple Watch Ultra 2"],
       "slots": [
-        {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [382, 163], "source": "hig-watchos"}
+        {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [382, 163], "source": "hig-watchos"},
+        {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     },
     {
       "id": "watch-ultra3-49mm@2",
       "platform": "watchOS",
       "scale": 2,
-      "os": [27],
-      "label": "Apple Watch Ultra 3 49 mm",
-      "names": ["Apple Watch Ultra 3"],
+      "os": [26, 27],
+      "label": "Apple Watch Ultra 3/Ultra 4 49 mm",
+      "names": ["Apple Watch Ultra 3", "Apple Watch Ultra 4"],
       "slots": [
         {"family": "accessoryRectangular", "surface": "smartStack", "pixels": [394, 168], "source": "frameup-watchos27"},
-        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [102, 102], "source": "frameup-watchos27"}
+        {"family": "accessoryCircular", "surface": "watchFace", "pixels": [102, 102], "source": "frameup-watchos27"},
+        {"family": "accessoryRectangular", "surface": "watchFace", "pixels": [398, 169], "source": "frameup-watchos27"},
+        {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     }
   ]

@@ -16,6 +16,8 @@ public struct WidgetCatalog: Sendable, Equatable {
             case published
             /// Worked out from other figures (said how in the reference).
             case inferred
+            /// A developer's rough figure ("about 30-32 pt"), not a measurement of one device.
+            case approximate
         }
 
         /// What slots name it by, e.g. `frameup-ios26`.
@@ -41,6 +43,16 @@ public struct WidgetCatalog: Sendable, Equatable {
         public func cap(forArea area: Int) -> Int { area * numerator / denominator }
     }
 
+    /// What an archival cap rests on.
+    public enum CapBasis: String, Sendable, Codable, CaseIterable {
+        /// Seen in real `imageTooLarge` error messages.
+        case logged
+        /// No cap has been logged there: a rule is assumed. By default an assumed cap never
+        /// shrinks a family that has logged caps on the chosen devices (`FamilySizing`); going
+        /// over it is reported as a risk, not a failure (`RenderCost`).
+        case assumed
+    }
+
     /// Which slots get which archival cap multiplier. The first rule that matches a slot wins;
     /// an empty criterion matches everything.
     public struct CapRule: Sendable, Hashable {
@@ -54,8 +66,8 @@ public struct WidgetCatalog: Sendable, Equatable {
         public let surfaces: [WidgetSurface]
         /// The multiple of the slot's pixel area WidgetKit archives.
         public let multiplier: CapMultiplier
-        /// `logged` (seen in real error messages), `assumed` or `unmeasured`.
-        public let basis: String
+        /// Logged (seen in real error messages) or assumed.
+        public let basis: CapBasis
         /// Why: the logs, or that nothing was measured.
         public let reference: String
 
@@ -104,8 +116,10 @@ public struct WidgetCatalog: Sendable, Equatable {
     /// Every row, those of devices the current OS releases dropped included.
     public let devices: [DeviceClass]
 
-    /// The rows of devices the current OS releases run on: the default set of every command.
-    public var currentDevices: [DeviceClass] { devices.filter(\.isCurrent) }
+    /// The default set of every command: the rows of devices the current OS releases run on,
+    /// at the standard Home Screen settings (no Display Zoom, standard icons). Rows with no
+    /// sized slot (`DeviceClass.Status.unsized`) are in it but size nothing.
+    public var currentDevices: [DeviceClass] { devices.filter(\.isInDefaultSet) }
 
     /// The source named `id`.
     public func source(_ id: String) -> Source? { sources.first { $0.id == id } }
