@@ -17,14 +17,14 @@ import Glibc
 /// of a few bytes; the result always fits, and the next step up was measured over the cap.
 ///
 /// Where one encode is costly (`QualityScale.predictsFromTrials`: AVIF and HEIC) and the
-/// picture is large (`trialMinimumArea` and up), steps 1-2 are bounded instead: two trial
-/// encodes of a copy at half the size per side (a quarter of the pixels and about a quarter of
-/// the time each) measure how bytes follow quality; then one full encode at the quality they
-/// predict for the cap and at most one more, corrected by what the first measured: about two
-/// and a half encodes' time at most, where the measured search made 7-9 full encodes (about a
+/// picture is large (`trialMinimumArea` and up), the search is bounded instead: the start
+/// quality first, as above; when it is over, two trial encodes of a copy at half the size per
+/// side (a quarter of the pixels each; a quarter-size copy's bytes fell faster with quality
+/// than the full picture's) measure how bytes follow quality and pixels
+/// (`ByteModel`), and each size then gets one full encode at the quality predicted for the cap
+/// and at most one more, from what that one measured; a floor predicted over goes straight to
+/// the shrink size predicted to fit. The measured search made 7-9 full encodes there (about a
 /// minute for a 3000x2000 AVIF). The result fits; the next quality up may not have been tried.
-/// When the quality floor is predicted over, the shrink goes straight to the size predicted
-/// to fit.
 public struct BudgetedEncoder: Sendable {
     /// Makes the image at a smaller size. Called with sizes below the input's, largest first;
     /// it should resample from the best source it has (not from the previous step's output).
@@ -93,7 +93,9 @@ extension BudgetedEncoder {
         let range: QualityRange?
         var attempts: [EncodeAttempt] = []
         var prediction: QualityPrediction?
-        /// From a predicted search whose floor was over: the most pixels predicted to fit at the floor.
+        /// A bounded search's model of the encoder's bytes, once its first encode was over.
+        var model: ByteModel?
+        /// From a bounded search whose floor was over: the most pixels predicted to fit at the floor.
         var predictedFittingArea: Int?
 
         init(encoder: BudgetedEncoder, scale: QualityScale?, range: QualityRange?) {
@@ -118,7 +120,7 @@ extension BudgetedEncoder {
         mutating func best(for image: RGBAImage, tryStartFirst: Bool) throws(ImageError) -> Fit? {
             guard let range, var prediction else { return try attempt(image, quality: nil) }
             // Once bounded, the shrunk sizes stay bounded too.
-            if scale?.predictsFromTrials == true, predictedFittingArea != nil || image.size.area >= BudgetedEncoder.trialMinimumArea {
+            if scale?.predictsFromTrials == true, model != nil || image.size.area >= BudgetedEncoder.trialMinimumArea {
                 return try predicted(for: image, range: range)
             }
             defer { self.prediction = prediction }
@@ -157,55 +159,42 @@ extension BudgetedEncoder {
         }
 
         /// The share of the cap a predicted quality aims at, so that a prediction a little off still fits.
-        static let predictionMargin = 0.92
+        static let predictionMargin = 0.9
 
-        /// The bounded search (see `BudgetedEncoder`): trials on copies at a half and a quarter
-        /// of the size per side, then one or two full encodes.
+        /// The bounded search (see `BudgetedEncoder`). At the input size the start quality goes
+        /// first, as in the measured search: the common case is one encode. When it is over, two
+        /// trials on a copy at half the size per side (a quarter of the pixels each) measure
+        /// how bytes follow quality and pixels (`ByteModel`), and each size gets one encode at
+        /// the quality the model predicts for the cap, and one more from what that one measured.
         mutating func predicted(for image: RGBAImage, range: QualityRange) throws(ImageError) -> Fit? {
-            let half = try Self.reduced(image, by: 2), quarter = try Self.reduced(image, by: 4)
-            let halfStart = try trialBytes(half, quality: range.start)
-            let quarterStart = try trialBytes(quarter, quality: range.start)
-            // How bytes grow with pixels at one quality, from the two copies: less than in
-            // proportion (a smaller copy holds more detail per pixel), 0.6-0.8 on photos.
-            let measuredGrowth = log(halfStart / quarterStart) / log(Double(half.size.area) / Double(quarter.size.area))
-            let growth = measuredGrowth.isFinite ? min(1, max(0.4, measuredGrowth)) : 0.8
-            let predictedStart = halfStart * pow(Double(image.size.area) / Double(half.size.area), growth)
-            let aim = log(Double(encoder.budget.cap) * Self.predictionMargin)
-            // Comfortably under at the start: one full encode, as in the common case.
-            var measured: (quality: Int, bytes: Double)?
-            if predictedStart <= Double(encoder.budget.cap) * 0.85 {
+            let aim = Double(encoder.budget.cap) * Self.predictionMargin
+            var ceiling = range.start
+            if model == nil {
                 if let fit = try attempt(image, quality: Double(range.start)) { return fit }
-                measured = (range.start, Double(attempts[attempts.count - 1].byteCount))
+                let full = Double(attempts[attempts.count - 1].byteCount)
+                // The second trial where the typical slope puts the answer: bytes fall faster with
+                // quality towards the floor, so the slope is measured over the stretch that matters.
+                let typicalSlope = scale?.typicalSlope ?? 0.05
+                let guess = min(range.start - 1, max(range.floor, Int((Double(range.start) + log(aim / full) / typicalSlope).rounded())))
+                let half = try Self.reduced(image, by: 2)
+                let halfStart = try trialBytes(half, quality: range.start)
+                let halfGuess = try trialBytes(half, quality: guess)
+                model = ByteModel(area: image.size.area, quality: range.start, bytes: full,
+                                  trial: (half.size.area, halfStart, halfGuess), lowerQuality: guess,
+                                  typicalSlope: scale?.typicalSlope ?? 0.05)
+                ceiling = range.start - 1
             }
-            let quarterFloor = try trialBytes(quarter, quality: range.floor)
-            let measuredSlope = range.start > range.floor ? log(quarterStart / quarterFloor) / Double(range.start - range.floor) : 0
-            let slope = measuredSlope > 0.001 ? measuredSlope : (scale?.typicalSlope ?? 0.05)
-            let reference = measured ?? (range.start, predictedStart)
-            let ceiling = measured == nil ? range.start : range.start - 1
-            var quality = min(ceiling, Int((Double(reference.quality) + (aim - log(reference.bytes)) / slope).rounded(.down)))
-            if quality < range.floor {
-                // The floor is predicted over: the shrink goes to where it should fit.
-                let floorBytes = reference.bytes * exp(-slope * Double(reference.quality - range.floor))
-                predictedFittingArea = Int(Double(image.size.area) * pow(exp(aim) / floorBytes, 1 / growth))
-                return nil
+            guard var model else { return nil }
+            defer { self.model = model }
+            for _ in 0..<2 {
+                let quality = min(ceiling, Int(model.quality(bytes: aim, area: image.size.area).rounded(.down)))
+                guard quality >= range.floor else { break }
+                if let fit = try attempt(image, quality: Double(quality)) { return fit }
+                model.measured(area: image.size.area, quality: quality, bytes: Double(attempts[attempts.count - 1].byteCount))
+                ceiling = quality - 1
             }
-            if let fit = try attempt(image, quality: Double(quality)) {
-                // Well under the cap: one step up towards it, keeping this if that is over.
-                let bytes = Double(fit.bytes.count)
-                let higher = min(ceiling, quality + Int(((aim - log(bytes)) / slope).rounded(.down)))
-                guard bytes < Double(encoder.budget.cap) * 0.8, higher > quality else { return fit }
-                return try attempt(image, quality: Double(higher)) ?? fit
-            }
-            // Over: once more, from what this encode measured.
-            let bytes = Double(attempts[attempts.count - 1].byteCount)
-            if quality == range.floor {
-                predictedFittingArea = Int(Double(image.size.area) * pow(exp(aim) / bytes, 1 / growth))
-                return nil
-            }
-            quality = max(range.floor, min(quality - 1, quality + Int(((aim - log(bytes)) / slope).rounded(.down))))
-            if let fit = try attempt(image, quality: Double(quality)) { return fit }
-            let floorBytes = Double(attempts[attempts.count - 1].byteCount) * exp(-slope * Double(quality - range.floor))
-            predictedFittingArea = Int(Double(image.size.area) * pow(exp(aim) / floorBytes, 1 / growth))
+            // The floor is over here: the shrink goes to the size predicted to fit.
+            predictedFittingArea = Int(model.area(bytes: aim, quality: range.floor))
             return nil
         }
 
@@ -275,5 +264,51 @@ extension BudgetedEncoder {
             return ImageError(.budgetUnreachable,
                               "\(encoder.format.name) cannot fit in \(encoder.budget.cap) bytes: \(tried); limits: \(limits)")
         }
+    }
+}
+
+/// How an encoder's bytes follow quality and pixels near what it was asked for, for the bounded
+/// search: ln(bytes) linear in quality near the answer (the slope from two trials on a small
+/// copy, as `QualityPrediction` assumes), and bytes growing as a power of the
+/// pixels at one quality (from the full encode against the small copy: 0.6-0.8 on photos, a
+/// smaller copy holding more detail per pixel). Anchored on the last full-size measurement.
+struct ByteModel {
+    private var area: Double
+    private var quality: Double
+    private var bytes: Double
+    private var slope: Double
+    private let growth: Double
+
+    /// `trial`: a copy's pixels and its bytes at `quality` and at `lowerQuality`.
+    init(area: Int, quality: Int, bytes: Double, trial: (area: Int, start: Double, lower: Double), lowerQuality: Int,
+         typicalSlope: Double) {
+        self.area = Double(area)
+        self.quality = Double(quality)
+        self.bytes = bytes
+        let measuredSlope = quality > lowerQuality ? log(trial.start / trial.lower) / Double(quality - lowerQuality) : 0
+        slope = measuredSlope.isFinite && measuredSlope > 0.001 ? measuredSlope : typicalSlope
+        let measuredGrowth = log(bytes / trial.start) / log(Double(area) / Double(max(1, trial.area)))
+        growth = measuredGrowth.isFinite ? min(1, max(0.3, measuredGrowth)) : 0.75
+    }
+
+    /// Re-anchors on a full encode just measured; two at one size measure the slope there.
+    mutating func measured(area: Int, quality: Int, bytes: Double) {
+        let slopeHere = log(self.bytes / bytes) / (self.quality - Double(quality))
+        if Double(area) == self.area, slopeHere.isFinite, slopeHere > 0.001 { slope = slopeHere }
+        self.area = Double(area)
+        self.quality = Double(quality)
+        self.bytes = bytes
+    }
+
+    /// The quality (not rounded) whose bytes at `area` pixels should be `target`.
+    func quality(bytes target: Double, area: Int) -> Double {
+        let atQuality = bytes * pow(Double(area) / self.area, growth)
+        return quality + (log(target) - log(atQuality)) / slope
+    }
+
+    /// The pixels whose bytes at `quality` should be `target`.
+    func area(bytes target: Double, quality: Int) -> Double {
+        let atArea = bytes * exp(slope * (Double(quality) - self.quality))
+        return area * pow(target / atArea, 1 / growth)
     }
 }
