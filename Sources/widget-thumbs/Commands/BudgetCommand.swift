@@ -45,9 +45,11 @@ struct BudgetCommand: Command {
     }
 
     /// The catalogue's memory limits in a phrase.
-    private static var memoryLimits: String {
-        WidgetCatalog.builtIn.memoryLimits.map { "\($0.megabytes) MB on \($0.platforms.map(\.rawValue).joined(separator: ", "))" }
-            .joined(separator: ", ")
+    private static var memoryLimits: String { memoryLimitPhrases(.builtIn).joined(separator: ", ") }
+
+    /// Each of `catalog`'s memory limits as `30 MB on iOS, iPadOS`.
+    static func memoryLimitPhrases(_ catalog: WidgetCatalog) -> [String] {
+        catalog.memoryLimits.map { "\($0.megabytes) MB on \($0.platforms.map(\.rawValue).joined(separator: ", "))" }
     }
 
     enum Subject {
@@ -81,9 +83,7 @@ struct BudgetCommand: Command {
         output = arguments.isSet(Self.json) ? .json : .table
         catalog = try DeviceArguments.catalog(arguments)
         devices = try DeviceArguments.devices(arguments, in: catalog)
-        entryCount = try arguments.value(Self.entries, expected: "a whole number of entries from 1 to 100000") {
-            Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
-        }
+        entryCount = try TimelineReport.entries(arguments, Self.entries)
     }
 
     /// Digits, `x`, digits (signs allowed): what a size looks like, whatever its range.

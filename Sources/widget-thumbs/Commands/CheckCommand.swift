@@ -113,9 +113,7 @@ struct CheckCommand: Command {
                 return family
             }
         }
-        let entries = try arguments.value(Self.entries, expected: "a whole number of entries from 1 to 100000") {
-            Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
-        }
+        let entries = try TimelineReport.entries(arguments, Self.entries)
         let words = selection.names.flatMap { ["--device", CheckRun.quoted($0)] } + selection.platforms.flatMap { ["--platform", $0.rawValue] }
             + (selection.osVersion.map { ["--os", String($0)] } ?? [])
         run = CheckRun(catalog: catalog, devices: devices, selection: words,

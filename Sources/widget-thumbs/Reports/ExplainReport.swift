@@ -60,12 +60,18 @@ struct ExplainReport: Encodable {
 
     struct TimelineArchive: Encodable {
         var bytes: Int
-        var limitBytes: Int
-        var limitSource: String
-        var decodedFactor: Double
-        var decodedFactorSource: String
+        var limits = TimelineReport.Limits()
         /// What the archive comes to per entry for a few entry counts, and what fits.
         var perEntry: [PerEntry]
+
+        private enum CodingKeys: String, CodingKey { case bytes, perEntry }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(bytes, forKey: .bytes)
+            try container.encode(perEntry, forKey: .perEntry)
+            try limits.encode(to: encoder)
+        }
     }
 
     struct PerEntry: Encodable {
@@ -168,9 +174,7 @@ struct ExplainReport: Encodable {
     }
 
     private static func timeline(_ bytes: Int) -> TimelineArchive {
-        TimelineArchive(bytes: bytes, limitBytes: TimelineBudget.limitBytes, limitSource: TimelineBudget.limitSource,
-                        decodedFactor: TimelineBudget.decodedFactor, decodedFactorSource: TimelineBudget.decodedFactorSource,
-                        perEntry: entryCounts.map { entries in
+        TimelineArchive(bytes: bytes, perEntry: entryCounts.map { entries in
                             PerEntry(entries: entries, bytesPerEntry: bytes / entries,
                                      fittingBytesAsData: TimelineBudget.maximumImageBytesPerEntry(entries: entries, .data),
                                      fittingBytesDecoded: TimelineBudget.maximumImageBytesPerEntry(entries: entries, .decoded))
@@ -187,7 +191,7 @@ struct ExplainReport: Encodable {
                             shareOfLimit: Double(bytes) / Double(limit))
         }
         return MemoryLimit(megabytes: megabytes,
-                           catalogLimits: catalog.memoryLimits.map { "\($0.megabytes) MB on \($0.platforms.map(\.rawValue).joined(separator: ", "))" },
+                           catalogLimits: BudgetCommand.memoryLimitPhrases(catalog),
                            slotCosts: slotCosts)
     }
 
@@ -237,8 +241,8 @@ struct ExplainReport: Encodable {
     }
 
     private static func text(_ timeline: TimelineArchive) -> [String] {
-        var out = ["  timeline archive: \(TableText.grouped(timeline.bytes)) bytes, over the limit of \(TableText.grouped(timeline.limitBytes)) bytes "
-            + "(\(timeline.limitSource)).",
+        var out = ["  timeline archive: \(TableText.grouped(timeline.bytes)) bytes, over the limit of "
+            + "\(TableText.grouped(timeline.limits.limitBytes)) bytes (\(timeline.limits.limitSource)).",
                    "  chronod refused the whole timeline and retries in about an hour; the widget keeps its old entries until then.",
                    "  It is entries x the image bytes each entry carries:"]
         for row in timeline.perEntry {
@@ -246,7 +250,7 @@ struct ExplainReport: Encodable {
                 + "\(TableText.grouped(row.fittingBytesAsData)) file bytes an entry as data, \(TableText.grouped(row.fittingBytesDecoded)) decoded")
         }
         out.append("  fix: hand images over as data (UIImage(data:)): a decoded image (UIImage(cgImage:), Image(decorative:)) is stored "
-            + "about \(TableText.fixed(timeline.decodedFactor, 2))x larger (\(timeline.decodedFactorSource));")
+            + "about \(TableText.fixed(timeline.limits.decodedFactor, 2))x larger (\(timeline.limits.decodedFactorSource));")
         out.append("       fewer entries, or smaller files: widget-thumbs thumbnail IMAGE -o OUT.jpg --family F --max-bytes N; "
             + "widget-thumbs budget FILE --entries N checks a timeline")
         return out
