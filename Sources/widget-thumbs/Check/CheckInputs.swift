@@ -74,7 +74,13 @@ struct CheckInputs {
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") && name != "Contents.json" {
-            add(folder + "/" + name, explicit: false)
+            let path = folder + "/" + name
+            // A link is not followed on a walk: it could lead back up the tree.
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
+                unchecked.append(UncheckedAsset(path: path, reason: "symbolic link, not followed on a folder walk (name it to check it)"))
+                continue
+            }
+            add(path, explicit: false)
         }
     }
 

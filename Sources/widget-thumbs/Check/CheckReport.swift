@@ -34,7 +34,7 @@ struct CheckReport: Encodable {
                 + DisplayText.guarded(finding.fullMessage) + ignored)
         }
         for item in unchecked {
-            lines.append("not checked: \(DisplayText.escaped(item.path)): \(item.reason)")
+            lines.append("not checked: \(DisplayText.escaped(item.path)): \(DisplayText.guarded(item.reason))")
         }
         lines.append(summary)
         return lines.joined(separator: "\n")
@@ -81,7 +81,6 @@ struct CheckReport: Encodable {
         struct Driver: Encodable {
             var name = WidgetThumbs.name
             var version = WidgetThumbs.version
-            var informationUri = "https://github.com/WidgetThumbnails/WidgetThumbnails#when-a-widget-is-blank"
             var rules: [Rule]
         }
         struct Rule: Encodable {

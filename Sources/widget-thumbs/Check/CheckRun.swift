@@ -22,6 +22,8 @@ struct CheckRun {
 
     var findings: [CheckFinding] = []
     var checked = 0
+    /// Per scale and idiom, worked out once.
+    let plans = CheckPlans()
 
     /// The system families: `check`'s default, since one image usually serves them all.
     static let systemFamilies = WidgetFamily.allCases.filter { !$0.isAccessory }
@@ -45,11 +47,10 @@ struct CheckRun {
     mutating func check(_ image: CheckImage, info: ImageInfo, bytes: [UInt8], note: String?) {
         checked += 1
         let size = info.orientedSize
-        let reached = devices.filter { row in
-            (image.scale.map { row.scale == $0 } ?? true) && (image.platforms.isEmpty || image.platforms.contains(row.platform))
-        }
+        let reach = plans.reach(scale: image.scale, platforms: image.platforms, devices: devices)
+        let reached = reach.rows
         let wanted = families ?? config.families(for: image.path) ?? image.assetSet.flatMap(config.families(for:)) ?? Self.systemFamilies
-        let shown = wanted.filter { family in reached.contains { !$0.slots(for: family).isEmpty } }
+        let shown = wanted.filter { !reach.family($0).rows.isEmpty }
         guard !shown.isEmpty else {
             let scale = image.scale.map { "@\($0)x " } ?? ""
             add(CheckFinding(file: image.path, rule: .notDrawn, level: .note, family: nil, devices: [],
@@ -61,14 +62,15 @@ struct CheckRun {
             decoded = try? ImageDecoder.decode(bytes, file: image.path)
         }
         for family in shown {
-            let slots = reached.flatMap { row in row.slots(for: family).map { (row, $0) } }
-            let familyRows = reached.filter { !$0.slots(for: family).isEmpty }
+            let plan = reach.family(family)
+            let slots = plan.slots
+            let familyRows = plan.rows
             let fix = fixCommand(image.path, family: family, rows: familyRows)
             let over = slots.filter { size.area > $0.1.capPixels }
             if !over.isEmpty {
                 let smallest = over.min { $0.1.capPixels < $1.1.capPixels }!
                 add(CheckFinding(
-                    file: image.path, rule: .archivalCap, level: .error, family: family, devices: Self.names(over.map(\.0)),
+                    file: image.path, rule: .archivalCap, level: .error, family: family, devices: plans.names(over.map(\.0)),
                     message: "\(size) = \(TableText.grouped(size.area)) px is over the archival cap of \(family.rawValue) on "
                         + "\(over.count) of \(slots.count) slots (smallest: \(TableText.grouped(smallest.1.capPixels)) px, "
                         + "\(smallest.1.pixels) slot on \(smallest.0.label)): the widget shows its placeholder there, in every family",
@@ -78,7 +80,7 @@ struct CheckRun {
                 .filter { $0.1 > 1.01 }
             if let worst = upscaled.max(by: { $0.1 < $1.1 }) {
                 add(CheckFinding(
-                    file: image.path, rule: .undersized, level: .warning, family: family, devices: Self.names(upscaled.map(\.0.0)),
+                    file: image.path, rule: .undersized, level: .warning, family: family, devices: plans.names(upscaled.map(\.0.0)),
                     message: "\(size) is smaller than the \(family.rawValue) slot it fills: drawn upscaled up to "
                         + "\(TableText.fixed(worst.1, 2))x (\(worst.0.1.pixels) on \(worst.0.0.label)), blurry",
                     fix: fixCommand(image.path, family: family, rows: familyRows, source: "LARGER-ORIGINAL")))
@@ -93,7 +95,7 @@ struct CheckRun {
         }
         // Memory and bytes do not depend on the family.
         let family = shown[0]
-        let familyRows = reached.filter { !$0.slots(for: family).isEmpty }
+        let familyRows = reach.family(family).rows
         let drawing = reached.filter { row in shown.contains { !row.slots(for: $0).isEmpty } }
         let limit = Set(drawing.map(\.platform)).map(catalog.memoryLimitBytes(for:)).min() ?? catalog.memoryLimitBytes(for: .iOS)
         let decodedBytes = size.area * BudgetCommand.bytesPerPixel(info)
@@ -165,10 +167,58 @@ struct CheckRun {
         return DisplayText.escaped(plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'")
     }
 
-    /// The rows' names, each once, in order.
-    static func names(_ rows: [DeviceClass]) -> [String] {
+}
+
+/// What `check` works out once per asset-catalog scale and idiom rather than per image (10,000
+/// images are a handful of scales): the rows reached, each family's slots and rows, and the
+/// device-name lists findings share.
+final class CheckPlans {
+    struct Reach {
+        var rows: [DeviceClass]
+        var families: [WidgetFamily: FamilyPlan]
+        func family(_ family: WidgetFamily) -> FamilyPlan { families[family] ?? FamilyPlan(slots: [], rows: []) }
+    }
+
+    struct FamilyPlan {
+        var slots: [(DeviceClass, DeviceClass.Slot)]
+        var rows: [DeviceClass]
+    }
+
+    private struct Key: Hashable {
+        var scale: Int?
+        var platforms: [Platform]
+    }
+
+    private var reaches: [Key: Reach] = [:]
+    private var nameLists: [[String]: [String]] = [:]
+
+    /// The rows of `devices` an image of `scale` (nil: every scale) and idiom `platforms`
+    /// (empty: all) is drawn on.
+    func reach(scale: Int?, platforms: [Platform], devices: [DeviceClass]) -> Reach {
+        let key = Key(scale: scale, platforms: platforms)
+        if let known = reaches[key] { return known }
+        let rows = devices.filter { row in
+            (scale.map { row.scale == $0 } ?? true) && (platforms.isEmpty || platforms.contains(row.platform))
+        }
+        var families: [WidgetFamily: FamilyPlan] = [:]
+        for family in WidgetFamily.allCases {
+            families[family] = FamilyPlan(slots: rows.flatMap { row in row.slots(for: family).map { (row, $0) } },
+                                          rows: rows.filter { !$0.slots(for: family).isEmpty })
+        }
+        let reach = Reach(rows: rows, families: families)
+        reaches[key] = reach
+        return reach
+    }
+
+    /// The rows' names (`DeviceClass.description`), each once, in order; one shared array per
+    /// distinct list.
+    func names(_ rows: [DeviceClass]) -> [String] {
+        var ids: [String] = []
+        for row in rows where ids.last != row.id && !ids.contains(row.id) { ids.append(row.id) }
+        if let known = nameLists[ids] { return known }
         var names: [String] = []
         for row in rows where !names.contains(row.description) { names.append(row.description) }
+        nameLists[ids] = names
         return names
     }
 }
