@@ -15,9 +15,9 @@ struct CheckReport: Encodable {
         images = run.checked
         findings = run.findings
         self.unchecked = unchecked
-        errors = findings.filter { $0.level == .error && $0.suppressed == nil }.count
-        warnings = findings.filter { $0.level == .warning && $0.suppressed == nil }.count
-        suppressed = findings.filter { $0.suppressed != nil }.count
+        errors = run.errors
+        warnings = run.warnings
+        suppressed = run.suppressed
     }
 
     var summary: String {
@@ -25,49 +25,58 @@ struct CheckReport: Encodable {
             + "\(unchecked.count) not checked"
     }
 
-    var text: String {
-        var lines: [String] = []
-        for finding in findings {
-            let family = finding.family.map { " (\($0.rawValue))" } ?? ""
-            let ignored = finding.suppressed.map { " [ignored: \(DisplayText.escaped($0))]" } ?? ""
-            lines.append("\(finding.level.rawValue): \(DisplayText.escaped(finding.file))\(family): [\(finding.rule.rawValue)] "
-                + DisplayText.guarded(finding.fullMessage) + ignored)
-        }
-        for item in unchecked {
-            lines.append("not checked: \(DisplayText.escaped(item.path)): \(DisplayText.guarded(item.reason))")
-        }
-        lines.append(summary)
-        return lines.joined(separator: "\n")
+    /// One finding as a text line.
+    static func textLine(_ finding: CheckFinding) -> String {
+        let family = finding.family.map { " (\($0.rawValue))" } ?? ""
+        let ignored = finding.suppressed.map { " [ignored: \(DisplayText.escaped($0))]" } ?? ""
+        return "\(finding.level.rawValue): \(DisplayText.escaped(finding.file))\(family): [\(finding.rule.rawValue)] "
+            + DisplayText.guarded(finding.fullMessage) + ignored
     }
 
-    /// GitHub Actions workflow commands: `::error file=F,title=T::message`, one per finding.
-    var github: String {
-        var lines: [String] = []
-        for finding in findings where finding.suppressed == nil {
-            let command = switch finding.level {
-            case .error: "error"
-            case .warning: "warning"
-            case .note: "notice"
-            }
-            let title = finding.rule.rawValue + (finding.family.map { " (\($0.rawValue))" } ?? "")
-            lines.append("::\(command) file=\(Self.property(finding.file)),title=\(Self.property(title))::\(Self.data(finding.fullMessage))")
+    /// One finding as a GitHub workflow command, or nil for a suppressed one.
+    static func githubLine(_ finding: CheckFinding) -> String? {
+        guard finding.suppressed == nil else { return nil }
+        let command = switch finding.level {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
         }
-        for item in unchecked {
-            lines.append("::notice file=\(Self.property(item.path)),title=not-checked::\(Self.data(item.reason))")
-        }
-        lines.append(summary)
-        return lines.joined(separator: "\n")
+        let title = finding.rule.rawValue + (finding.family.map { " (\($0.rawValue))" } ?? "")
+        return "::\(command) file=\(property(finding.file)),title=\(property(title))::\(data(finding.fullMessage))"
+    }
+
+    /// The text output after the streamed findings: the unchecked assets and the summary.
+    var textTail: String {
+        (unchecked.map { "not checked: \(DisplayText.escaped($0.path)): \(DisplayText.guarded($0.reason))" } + [summary])
+            .joined(separator: "\n")
+    }
+
+    /// The GitHub output after the streamed findings.
+    var githubTail: String {
+        (unchecked.map { "::notice file=\(Self.property($0.path)),title=not-checked::\(Self.data($0.reason))" } + [summary])
+            .joined(separator: "\n")
     }
 
     /// A workflow command's message: `%`, CR and LF escaped (GitHub's rules), terminal controls too.
-    static func data(_ text: String) -> String {
-        DisplayText.guarded(text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A"))
-    }
+    static func data(_ text: String) -> String { escapedForWorkflow(text, property: false) }
 
     /// A workflow command's property value: also `:` and `,`.
-    static func property(_ text: String) -> String {
-        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    static func property(_ text: String) -> String { escapedForWorkflow(text, property: true) }
+
+    private static func escapedForWorkflow(_ text: String, property: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in DisplayText.guarded(text).unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     // MARK: - SARIF 2.1.0

@@ -20,7 +20,15 @@ struct CheckRun {
     var appearance: Bool
     var entries: Int?
 
+    /// The findings, kept for a whole-document output (JSON, SARIF); empty when `stream` takes them.
     var findings: [CheckFinding] = []
+    /// Where each finding goes as it is made (the line outputs: memory stays flat however
+    /// many images), or nil to keep them in `findings`.
+    var stream: ((CheckFinding) -> Void)?
+    /// Unsuppressed errors and warnings, and suppressed findings, counted as they come.
+    var errors = 0
+    var warnings = 0
+    var suppressed = 0
     var checked = 0
     /// Per scale and idiom, worked out once.
     let plans = CheckPlans()
@@ -65,7 +73,6 @@ struct CheckRun {
             let plan = reach.family(family)
             let slots = plan.slots
             let familyRows = plan.rows
-            let fix = fixCommand(image.path, family: family, rows: familyRows)
             let over = slots.filter { size.area > $0.1.capPixels }
             if !over.isEmpty {
                 let smallest = over.min { $0.1.capPixels < $1.1.capPixels }!
@@ -74,7 +81,7 @@ struct CheckRun {
                     message: "\(size) = \(TableText.grouped(size.area)) px is over the archival cap of \(family.rawValue) on "
                         + "\(over.count) of \(slots.count) slots (smallest: \(TableText.grouped(smallest.1.capPixels)) px, "
                         + "\(smallest.1.pixels) slot on \(smallest.0.label)): the widget shows its placeholder there, in every family",
-                    fix: fix))
+                    fix: fixCommand(image.path, family: family, rows: familyRows)))
             }
             let upscaled = slots.map { ($0, max(Double($0.1.pixels.width) / Double(size.width), Double($0.1.pixels.height) / Double(size.height))) }
                 .filter { $0.1 > 1.01 }
@@ -89,7 +96,7 @@ struct CheckRun {
                 let measured = RenderAppearance(measuring: decoded.image, storesAlpha: info.hasAlpha, family: family)
                 for warning in measured.warnings {
                     add(CheckFinding(file: image.path, rule: .appearance, level: .warning, family: family, devices: [],
-                                     message: warning.message, fix: fix))
+                                     message: warning.message, fix: fixCommand(image.path, family: family, rows: familyRows)))
                 }
             }
         }
@@ -133,7 +140,14 @@ struct CheckRun {
     mutating func add(_ finding: CheckFinding) {
         var finding = finding
         finding.suppressed = config.ignore(finding.rule, at: finding.file)?.reason
-        findings.append(finding)
+        if finding.suppressed != nil {
+            suppressed += 1
+        } else if finding.level == .error {
+            errors += 1
+        } else if finding.level == .warning {
+            warnings += 1
+        }
+        if let stream { stream(finding) } else { findings.append(finding) }
     }
 
     /// `widget-thumbs thumbnail SOURCE -o STEM.family.EXT --family F` with the device choice:
@@ -145,13 +159,11 @@ struct CheckRun {
         var words = ["widget-thumbs", "thumbnail", Self.quoted(source ?? path), "-o", Self.quoted("\(Self.stem(path)).\(family.rawValue).\(ext)"),
                      "--family", family.rawValue]
         if let catalogFile { words += ["--catalog", Self.quoted(catalogFile)] }
-        if rows.count == devices.filter({ !$0.slots(for: family).isEmpty }).count {
-            words += selection
-        } else {
-            words += rows.flatMap { ["--device", $0.id] }
-        }
+        words += plans.deviceWords(family: family, rows: rows, devices: devices, selection: selection)
         return words.joined(separator: " ")
     }
+
+    private static let plainPunctuation = Set("@%+=:,./_-".utf8)
 
     /// The path without its last extension.
     static func stem(_ path: String) -> String {
@@ -163,7 +175,9 @@ struct CheckRun {
     /// `path` as one shell word (single-quoted when it holds anything but plain characters),
     /// escaped for the terminal.
     static func quoted(_ path: String) -> String {
-        let plain = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "@%+=:,./_-".contains($0)) }
+        let plain = path.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || plainPunctuation.contains(byte)
+        }
         return DisplayText.escaped(plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'")
     }
 
@@ -190,6 +204,18 @@ final class CheckPlans {
     }
 
     private var reaches: [Key: Reach] = [:]
+    private var words: [[String]: [String]] = [:]
+
+    /// The fix's device options for `rows` showing `family`: the command's own `selection`
+    /// when they are all its `devices` that show the family, else each row by id.
+    func deviceWords(family: WidgetFamily, rows: [DeviceClass], devices: [DeviceClass], selection: [String]) -> [String] {
+        let key = [family.rawValue] + rows.map(\.id)
+        if let known = words[key] { return known }
+        let all = rows.count == devices.filter { !$0.slots(for: family).isEmpty }.count
+        let made = all ? selection : rows.flatMap { ["--device", $0.id] }
+        words[key] = made
+        return made
+    }
     private var nameLists: [[String]: [String]] = [:]
 
     /// The rows of `devices` an image of `scale` (nil: every scale) and idiom `platforms`

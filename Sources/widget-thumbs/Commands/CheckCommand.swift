@@ -133,6 +133,12 @@ struct CheckCommand: Command {
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         var run = run
+        // The line outputs print each finding as it is made; the documents need them all.
+        switch output {
+        case .text: run.stream = { console.write(CheckReport.textLine($0)) }
+        case .github: run.stream = { finding in CheckReport.githubLine(finding).map { console.write($0) } }
+        case .json, .sarif: break
+        }
         let found = CheckInputs(paths: inputs)
         for failure in found.failures {
             run.add(CheckFinding(file: failure.path, rule: .unreadable, level: .error, family: nil, devices: [],
@@ -142,10 +148,10 @@ struct CheckCommand: Command {
         for container in containers { checkContainer(container, into: &run) }
         let report = CheckReport(run: run, unchecked: found.unchecked)
         switch output {
-        case .text: console.write(report.text)
+        case .text: console.write(report.textTail)
         case .json: console.write(try JSONOutput.encode(report))
         case .sarif: console.write(try JSONOutput.encode(report.sarif))
-        case .github: console.write(report.github)
+        case .github: console.write(report.githubTail)
         }
         return report.errors > 0 ? .failure : .success
     }
