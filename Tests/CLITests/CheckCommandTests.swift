@@ -234,6 +234,21 @@ import WidgetThumbnails
         #expect(fewerFindings.first { $0["rule"] as? String == "timeline-archive" }?["level"] as? String != "error")
     }
 
+    /// Rendering modes need pixels: only --appearance decodes, and an opaque JPEG for an
+    /// accessory family (drawn as alpha only) is then warned about.
+    @Test func appearanceWarningsOnlyWhenAsked() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = try folder.write("opaque.jpg", try Self.jpeg(100, 100))
+        let base = ["check", file, "--family", "accessoryCircular", "--platform", "iOS", "--json"]
+        let plain = try #require(try Self.json(try WidgetThumbsBinary.run(base))["findings"] as? [[String: Any]])
+        #expect(!plain.contains { $0["rule"] as? String == "appearance" })
+        let asked = try #require(try Self.json(try WidgetThumbsBinary.run(base + ["--appearance"]))["findings"] as? [[String: Any]])
+        let warnings = asked.filter { $0["rule"] as? String == "appearance" }
+        #expect(!warnings.isEmpty)
+        #expect(warnings.allSatisfy { $0["level"] as? String == "warning" && $0["family"] as? String == "accessoryCircular" })
+    }
+
     @Test func helpAndUsage() throws {
         let help = try WidgetThumbsBinary.run(["check", "--help"])
         #expect(help.status == 0)
