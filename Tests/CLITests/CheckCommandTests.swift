@@ -97,6 +97,8 @@ import WidgetThumbnails
             let limit = WidgetCatalog.builtIn.memoryLimitBytes(for: .iOS)
             let memory = mine.filter { $0["rule"] as? String == "decoded-memory" }
             #expect(memory.count == (size.area * 4 * 2 > limit ? 1 : 0), "\(file)")
+            // It names the devices whose extension limit that is.
+            #expect(memory.allSatisfy { !($0["devices"] as? [String] ?? []).isEmpty }, "\(file)")
             errors += memory.filter { $0["level"] as? String == "error" }.count
         }
         #expect(errors > 0)

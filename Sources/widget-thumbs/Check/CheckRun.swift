@@ -109,7 +109,7 @@ struct CheckRun {
         if decodedBytes * 2 > limit {
             add(CheckFinding(
                 file: image.path, rule: .decodedMemory, level: decodedBytes >= limit ? .error : .warning, family: nil,
-                devices: [],
+                devices: plans.names(drawing.filter { catalog.memoryLimitBytes(for: $0.platform) == limit }),
                 message: "decoded, \(size) takes \(TableText.grouped(decodedBytes)) bytes, "
                     + "\(TableText.fixed(Double(decodedBytes) / Double(limit) * 100, 1))% of the widget extension's "
                     + "\(limit / 1_048_576) MB (shared by every widget rendered at once)\(note.map { "; \($0)" } ?? "")",
