@@ -11,6 +11,7 @@ enum WidgetThumbs {
     /// and one line here.
     static var commands: [any Command.Type] {
         [BatchCommand.self, ThumbnailCommand.self, DecodeCommand.self, InspectCommand.self, BudgetCommand.self, DevicesCommand.self,
+         ExplainCommand.self, CheckCommand.self,
          CommitCommand.self, ReadCommand.self, VerifyCommand.self, GCCommand.self, RecoverCommand.self]
     }
 

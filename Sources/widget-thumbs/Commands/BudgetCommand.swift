@@ -8,6 +8,11 @@ struct BudgetCommand: Command {
     static let family = OptionSpec.widgetFamily(
         help: "Show every device and slot for this family instead of one line per family.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of a table.")
+    static let entries = OptionSpec.value(
+        "entries", valueName: "N", presence: .optional,
+        help: "Also the timeline archive of N entries each carrying the image: its bytes handed over as data and decoded, "
+            + "against the timeline limit. The image's bytes are the file's (for a size: the per-image byte budget, "
+            + "\(ByteBudget.defaultCap) bytes).")
 
     static let spec = CommandSpec(
         name: "budget",
@@ -24,9 +29,15 @@ struct BudgetCommand: Command {
             archive of every family of the widget, so a file several families share is bound by \
             the smallest cap among them. The devices are the default set (see 'widget-thumbs \
             devices --help'), or those --device, --platform and --os choose.
+
+            --entries N adds the timeline's bytes: chronod refuses a timeline whose archive \
+            passes \(TimelineBudget.limitBytes) bytes (\(TimelineBudget.limitSource)), and every \
+            entry carries its images. Handed over as data (UIImage(data:)) an image costs its \
+            file's bytes; decoded (UIImage(cgImage:), Image(decorative:)) about \
+            \(TableText.fixed(TimelineBudget.decodedFactor, 2))x as much (\(TimelineBudget.decodedFactorSource)).
             """,
         arguments: [subject],
-        options: [family, json] + DeviceArguments.specs)
+        options: [family, json, entries] + DeviceArguments.specs)
 
     /// The catalogue's cap rules in a sentence, so the help cannot disagree with the data.
     private static var capRules: String {
@@ -39,9 +50,11 @@ struct BudgetCommand: Command {
     }
 
     /// The catalogue's memory limits in a phrase.
-    private static var memoryLimits: String {
-        WidgetCatalog.builtIn.memoryLimits.map { "\($0.megabytes) MB on \($0.platforms.map(\.rawValue).joined(separator: ", "))" }
-            .joined(separator: ", ")
+    private static var memoryLimits: String { memoryLimitPhrases(.builtIn).joined(separator: ", ") }
+
+    /// Each of `catalog`'s memory limits as `30 MB on iOS, iPadOS`.
+    static func memoryLimitPhrases(_ catalog: WidgetCatalog) -> [String] {
+        catalog.memoryLimits.map { "\($0.megabytes) MB on \($0.platforms.map(\.rawValue).joined(separator: ", "))" }
     }
 
     enum Subject {
@@ -59,6 +72,7 @@ struct BudgetCommand: Command {
     var output: Output
     var catalog: WidgetCatalog
     var devices: [DeviceClass]
+    var entryCount: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let text = arguments.required(Self.subject)
@@ -74,6 +88,7 @@ struct BudgetCommand: Command {
         output = arguments.isSet(Self.json) ? .json : .table
         catalog = try DeviceArguments.catalog(arguments)
         devices = try DeviceArguments.devices(arguments, in: catalog)
+        entryCount = try TimelineReport.entries(arguments, Self.entries)
     }
 
     /// Digits, `x`, digits (signs allowed): what a size looks like, whatever its range.
@@ -86,28 +101,37 @@ struct BudgetCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        let cost = try renderCost()
+        let (cost, fileBytes) = try renderCost()
+        let timeline = entryCount.map { entries in
+            TimelineReport(entries: entries, imageBytes: fileBytes ?? ByteBudget.defaultCap, fromFile: fileBytes != nil)
+        }
         switch output {
         case .json:
-            console.write(try JSONOutput.encode(cost))
+            console.write(try JSONOutput.encode(BudgetDocument(cost: cost, timeline: timeline)))
         case .table:
-            console.write(BudgetTable(cost: cost, family: family, catalog: catalog, devices: devices).text)
+            let table = BudgetTable(cost: cost, family: family, catalog: catalog, devices: devices).text
+            console.write(timeline.map { table + "\n\n" + $0.text } ?? table)
         }
         return .success
     }
 
-    private func renderCost() throws(ImageError) -> RenderCost {
+    /// The cost, and the file's byte count when the subject is a file.
+    private func renderCost() throws(ImageError) -> (RenderCost, Int?) {
         switch subject {
         case .size(let size):
-            return RenderCost(size: size, devices: devices, catalog: catalog)
+            return (RenderCost(size: size, devices: devices, catalog: catalog), nil)
         case .file(let path):
             let limits = DecodeLimits.default
             let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
             let info = try ImageDecoder.probe(bytes, file: path, limits: limits)
-            // A 16-bit or wide-colour source renders as is in an extended-range bitmap: 8 B/px.
-            let wideColour = info.iccProfile.map { $0.colorSpace == "RGB " && !ColorConverter.isEquivalentToSRGB($0) } ?? false
-            return RenderCost(size: info.orientedSize, bytesPerPixel: info.bitDepth > 8 || wideColour ? 8 : 4,
-                              devices: devices, catalog: catalog)
+            return (RenderCost(size: info.orientedSize, bytesPerPixel: Self.bytesPerPixel(info), devices: devices, catalog: catalog),
+                    bytes.count)
         }
+    }
+
+    /// 8 for a 16-bit or wide-colour source, which renders as is in an extended-range bitmap; else 4.
+    static func bytesPerPixel(_ info: ImageInfo) -> Int {
+        let wideColour = info.iccProfile.map { $0.colorSpace == "RGB " && !ColorConverter.isEquivalentToSRGB($0) } ?? false
+        return info.bitDepth > 8 || wideColour ? 8 : 4
     }
 }

@@ -19,6 +19,37 @@ enum StandardInput {
             bytes.append(contentsOf: chunk[..<count])
         }
     }
+
+    /// Calls `body` with each line of standard input (without its newline; a carriage return
+    /// before it is dropped too), streaming: a log of any length is read in one fixed buffer.
+    /// A line longer than `maxLineBytes` is passed cut to that length.
+    static func forEachLine(maxLineBytes: Int, _ body: ([UInt8]) -> Void) throws(ImageError) {
+        var line: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256 << 10)
+        func finish() {
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            body(line)
+            line.removeAll(keepingCapacity: true)
+        }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ImageError(.io, "cannot read: \(String(cString: strerror(errno)))", file: "standard input")
+            }
+            if count == 0 {
+                if !line.isEmpty { finish() }
+                return
+            }
+            for byte in chunk[..<count] {
+                if byte == UInt8(ascii: "\n") {
+                    finish()
+                } else if line.count < maxLineBytes {
+                    line.append(byte)
+                }
+            }
+        }
+    }
 }
 
 /// Standard output, written whole; a reader that went away is an error (exit 1), not silence.

@@ -78,12 +78,14 @@ enum ChildProcess {
         case sampled
     }
 
-    /// Runs `executable` with `arguments` (standard input is /dev/null) and waits for it,
+    /// Runs `executable` with `arguments` (standard input is /dev/null, or the file
+    /// `standardInput` names) and waits for it,
     /// killing it after `timeout` seconds. `standardOutput` names a file opened for writing as
     /// the child's standard output (/dev/full: every write fails), instead of the pipe whose
     /// text `Result.stdout` holds (then empty).
     static func run(_ executable: String, _ arguments: [String], timeout: Double = 30,
-                    memory: MemorySampling = .none, standardOutput: String? = nil) throws -> Result {
+                    memory: MemorySampling = .none, standardOutput: String? = nil,
+                    standardInput: String? = nil) throws -> Result {
         // Arguments as bytes (`RawPath`), so a test can pass a file name that is not UTF-8.
         let argv = ([executable] + arguments).map { argument in RawPath.withCString(argument) { strdup($0) } } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -102,7 +104,7 @@ enum ChildProcess {
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 0, standardInput ?? "/dev/null", O_RDONLY, 0)
             // dup2 clears close-on-exec on the child's copies (1 and 2) only.
             if let standardOutput {
                 posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY, 0)

@@ -25,8 +25,9 @@ enum WidgetThumbsBinary {
 
     /// Runs the binary with `arguments`; fails the test (rather than crashing) when it is missing.
     static func run(_ arguments: [String], timeout: Double = 60, memory: ChildProcess.MemorySampling = .none,
-                    standardOutput: String? = nil) throws -> ChildProcess.Result {
+                    standardOutput: String? = nil, standardInput: String? = nil) throws -> ChildProcess.Result {
         let binary = try #require(path, notFoundMessage)
-        return try ChildProcess.run(binary, arguments, timeout: timeout, memory: memory, standardOutput: standardOutput)
+        return try ChildProcess.run(binary, arguments, timeout: timeout, memory: memory, standardOutput: standardOutput,
+                                    standardInput: standardInput)
     }
 }

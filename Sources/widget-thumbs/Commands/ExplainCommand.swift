@@ -1,0 +1,72 @@
+import WidgetThumbnails
+
+/// `widget-thumbs explain [LINE | -] [--catalog FILE] [--json]`: what WidgetKit's failure
+/// lines in a pasted line, a device log or an Xcode console export mean, and the fix.
+struct ExplainCommand: Command {
+    static let line = ArgumentSpec(
+        "line", arity: .optional,
+        help: "One pasted log line; '-' or nothing reads standard input (a whole device log or Xcode console export).")
+    static let json = OptionSpec.flag("json", help: "Print one JSON document instead of text.")
+
+    static let spec = CommandSpec(
+        name: "explain",
+        abstract: "Say what WidgetKit's failure lines mean: the device, family and slot, and the command that fixes it.",
+        discussion: """
+            Finds three failures in any line, whatever surrounds them: \
+            archival errors ('Widget archival failed due to image being too large [N] - (W, H), \
+            totalArea: A > max[M]' or 'imageTooLarge(size: (W, H), maximumSize: (MW, MH))', the \
+            numbers written either way, 349905.6 or 349905.600000), where the widget shows its \
+            placeholder: the maximum is matched against every slot's cap in the catalogue (a cap \
+            is the slot's pixel area times its rule's multiplier, 4.4 for the system families, \
+            1.44 for watch complications: M / 4.4 is the slot's area, MW / 2.2 x MH / 2.0 its \
+            sides), and each family with that cap is given with its devices, the largest size of \
+            the image's shape that fits, and the 'widget-thumbs thumbnail' command that makes a \
+            conforming file. A maximum no row has is reported unknown, with the slot each rule \
+            implies and a --catalog row to fill in. Timeline archive failures ('too large \
+            timeline archive N') are broken down into entries x bytes against the timeline \
+            limit; 'EXC_RESOURCE ... limit=N MB' gives the memory limit and what slot-sized \
+            images cost decoded. A failure repeated on many lines is listed once with its count. \
+            Text from the input is printed escaped. Exit status 0 (also when nothing was found), \
+            1 when standard input cannot be read.
+            """,
+        arguments: [line],
+        options: [json, DeviceArguments.catalog])
+
+    /// Lines longer than this are matched on their first this many bytes.
+    static let maxLineBytes = 1 << 16
+
+    var input: String?
+    var asJSON: Bool
+    var catalog: WidgetCatalog
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let given = arguments.values(Self.line).first
+        input = given == "-" ? nil : given
+        asJSON = arguments.isSet(Self.json)
+        catalog = try DeviceArguments.catalog(arguments)
+    }
+
+    func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        var events: [(event: WidgetLogEvent, firstLine: Int, text: String, count: Int)] = []
+        var index: [WidgetLogEvent: Int] = [:]
+        var lineCount = 0
+        func take(_ text: String) {
+            lineCount += 1
+            guard let event = WidgetLogEvent.parse(text[...]) else { return }
+            if let known = index[event] {
+                events[known].count += 1
+            } else {
+                index[event] = events.count
+                events.append((event, lineCount, text, 1))
+            }
+        }
+        if let input {
+            for line in input.split(separator: "\n", omittingEmptySubsequences: false) { take(String(line)) }
+        } else {
+            try StandardInput.forEachLine(maxLineBytes: Self.maxLineBytes) { take(String(decoding: $0, as: UTF8.self)) }
+        }
+        let report = ExplainReport(lines: lineCount, events: events, catalog: catalog)
+        console.write(asJSON ? try JSONOutput.encode(report) : report.text)
+        return .success
+    }
+}

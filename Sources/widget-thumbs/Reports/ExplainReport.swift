@@ -1,0 +1,271 @@
+import WidgetThumbnails
+
+/// What `explain` says about the WidgetKit failures of a log: one entry per distinct failure
+/// (a repeated one is counted, not repeated), each with what it means and the fix.
+struct ExplainReport: Encodable {
+    /// One distinct failure.
+    struct Entry: Encodable {
+        /// `archivalCap`, `timelineArchive` or `memoryLimit`.
+        var kind: String
+        /// How many lines reported it.
+        var count: Int
+        /// The first of them (1-based).
+        var firstLine: Int
+        /// That line, escaped and cut to 300 characters.
+        var text: String
+        var archivalCap: ArchivalCap?
+        var timelineArchive: TimelineArchive?
+        var memoryLimit: MemoryLimit?
+    }
+
+    /// An archival failure: the slots with that cap, or the slot it would be.
+    struct ArchivalCap: Encodable {
+        /// The logged image, `[w, h]`.
+        var image: [Int]?
+        /// The logged maximum, exact (`349905.6`).
+        var maximumArea: String
+        /// It rounded down: the catalogue's cap.
+        var capPixels: Int
+        /// Whether a catalogue row has that cap.
+        var known: Bool
+        /// Each family with that cap, its rows, the largest size that fits and the fix.
+        var families: [Family]
+        /// When unknown: the slot each cap rule's multiplier implies.
+        var impliedSlots: [Implied]
+        /// When unknown: a `--catalog` file to fill in (JSON text).
+        var catalogTemplate: String?
+    }
+
+    struct Family: Encodable {
+        var family: WidgetFamily
+        /// The rows (and slots) whose cap is the logged one.
+        var devices: [RenderCost.DeviceFit]
+        /// Those of them no current OS release runs on (an old log, or another slot's).
+        var droppedDevices: [String]
+        /// The largest size of the logged image's shape (the slot's without one) under the cap.
+        var largestFitting: [Int]
+        /// What `command` makes from the logged image (the slot's size without one).
+        var proposed: [Int]
+        /// The `widget-thumbs` command that makes a conforming file.
+        var command: String
+    }
+
+    struct Implied: Encodable {
+        var capRule: String
+        var multiplier: String
+        var slotArea: Double
+        var slotPixels: [Int]
+        var wholePixels: Bool
+    }
+
+    struct TimelineArchive: Encodable {
+        var bytes: Int
+        var limits = TimelineReport.Limits()
+        /// What the archive comes to per entry for a few entry counts, and what fits.
+        var perEntry: [PerEntry]
+
+        private enum CodingKeys: String, CodingKey { case bytes, perEntry }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(bytes, forKey: .bytes)
+            try container.encode(perEntry, forKey: .perEntry)
+            try limits.encode(to: encoder)
+        }
+    }
+
+    struct PerEntry: Encodable {
+        var entries: Int
+        var bytesPerEntry: Int
+        /// The most file bytes per entry that fit this many entries, as data and decoded.
+        var fittingBytesAsData: Int
+        var fittingBytesDecoded: Int
+    }
+
+    struct MemoryLimit: Encodable {
+        var megabytes: Int
+        /// The catalogue's limits, for comparison.
+        var catalogLimits: [String]
+        /// Each system family's largest current slot and what it costs decoded.
+        var slotCosts: [SlotCost]
+    }
+
+    struct SlotCost: Encodable {
+        var family: WidgetFamily
+        var slotPixels: [Int]
+        var decodedBytes: Int
+        var shareOfLimit: Double
+    }
+
+    /// Lines read.
+    var lines: Int
+    /// Lines that reported a failure.
+    var failures: Int
+    var entries: [Entry]
+
+    /// The entry counts a timeline failure is shown for.
+    static let entryCounts = [1, 10, 20, 50]
+
+    /// Builds the report for the `(event, first line number, line text, count)` of a log.
+    init(lines: Int, events: [(event: WidgetLogEvent, firstLine: Int, text: String, count: Int)], catalog: WidgetCatalog) {
+        self.lines = lines
+        failures = events.map(\.count).reduce(0, +)
+        entries = events.map { item in
+            var entry = Entry(kind: "", count: item.count, firstLine: item.firstLine, text: DisplayText.escaped(item.text, limit: 300))
+            switch item.event {
+            case .archivalCap(let log):
+                entry.kind = "archivalCap"
+                entry.archivalCap = Self.archival(log, catalog: catalog)
+            case .timelineArchive(let bytes):
+                entry.kind = "timelineArchive"
+                entry.timelineArchive = Self.timeline(bytes)
+            case .memoryLimit(let megabytes):
+                entry.kind = "memoryLimit"
+                entry.memoryLimit = Self.memory(megabytes, catalog: catalog)
+            }
+            return entry
+        }
+    }
+
+    private static func archival(_ log: ArchivalCapLog, catalog: WidgetCatalog) -> ArchivalCap {
+        let matches = log.matches(in: catalog)
+        var families: [Family] = []
+        for family in WidgetFamily.allCases {
+            let slots = matches.filter { $0.slot.family == family }
+            guard let first = slots.first else { continue }
+            var rows: [DeviceClass] = []
+            for match in slots where !rows.contains(where: { $0.id == match.device.id }) { rows.append(match.device) }
+            let source = log.image ?? first.slot.pixels
+            let proposed = FamilySizing.box(for: family, sourceSize: source, devices: rows)
+            let fitting = log.largestFitting(cap: log.capPixels, shape: first.slot.pixels)
+            let command = ["widget-thumbs thumbnail IMAGE -o IMAGE.\(family.rawValue).jpg --family \(family.rawValue)"]
+                + rows.map { "--device \($0.id)" }
+            families.append(Family(family: family,
+                                   devices: slots.map { RenderCost.DeviceFit(device: $0.device, slot: $0.slot, fits: false) },
+                                   droppedDevices: rows.filter { !$0.isCurrent }.map(\.id),
+                                   largestFitting: [fitting.width, fitting.height], proposed: [proposed.width, proposed.height],
+                                   command: command.joined(separator: " ")))
+        }
+        let implied = matches.isEmpty ? log.impliedSlots(in: catalog) : []
+        return ArchivalCap(image: log.image.map { [$0.width, $0.height] }, maximumArea: log.maximumArea.description,
+                           capPixels: log.capPixels, known: !matches.isEmpty, families: families,
+                           impliedSlots: implied.map {
+                               Implied(capRule: $0.rule.id, multiplier: $0.rule.multiplier.description, slotArea: $0.area,
+                                       slotPixels: [$0.pixels.width, $0.pixels.height], wholePixels: $0.isWhole)
+                           },
+                           catalogTemplate: matches.isEmpty ? catalogTemplate(implied) : nil)
+    }
+
+    /// A `--catalog` file for an unknown maximum: the slot the first whole-pixel reading
+    /// implies (the first rule's when none is whole), everything nobody logged left to fill.
+    static func catalogTemplate(_ implied: [ImpliedSlot]) -> String? {
+        guard let slot = implied.first(where: \.isWhole) ?? implied.first else { return nil }
+        let platform = slot.rule.platforms.first?.rawValue ?? "<platform: iOS, iPadOS, macOS, watchOS or visionOS>"
+        let surface = slot.rule.surfaces.first?.rawValue ?? "homeScreen"
+        let family = slot.rule.families.first.map { _ in "<family: one of \(slot.rule.families.map(\.rawValue).joined(separator: ", "))>" }
+            ?? "<family>"
+        return """
+            {"schemaVersion": \(WidgetCatalog.schemaVersion),
+             "sources": [{"id": "my-log", "kind": "measured", "reference": "<where the log came from: device, OS, family>"}],
+             "devices": [{"id": "<row id>", "platform": "\(platform)", "screen": [<points wide>, <points high>], "scale": <scale>, "os": [<OS major version>],
+                          "label": "<device name>", "names": ["<device name>"],
+                          "slots": [{"family": "\(family)", "surface": "\(surface)", "pixels": [\(slot.pixels.width), \(slot.pixels.height)], "source": "my-log"}]}]}
+            """
+    }
+
+    private static func timeline(_ bytes: Int) -> TimelineArchive {
+        TimelineArchive(bytes: bytes, perEntry: entryCounts.map { entries in
+                            PerEntry(entries: entries, bytesPerEntry: bytes / entries,
+                                     fittingBytesAsData: TimelineBudget.maximumImageBytesPerEntry(entries: entries, .data),
+                                     fittingBytesDecoded: TimelineBudget.maximumImageBytesPerEntry(entries: entries, .decoded))
+                        })
+    }
+
+    private static func memory(_ megabytes: Int, catalog: WidgetCatalog) -> MemoryLimit {
+        let limit = megabytes * 1_048_576
+        let current = catalog.currentDevices
+        let slotCosts: [SlotCost] = WidgetFamily.allCases.filter { !$0.isAccessory }.compactMap { family in
+            guard let largest = current.flatMap({ $0.slots(for: family) }).map(\.pixels).max(by: { $0.area < $1.area }) else { return nil }
+            let bytes = largest.area * 4
+            return SlotCost(family: family, slotPixels: [largest.width, largest.height], decodedBytes: bytes,
+                            shareOfLimit: Double(bytes) / Double(limit))
+        }
+        return MemoryLimit(megabytes: megabytes,
+                           catalogLimits: BudgetCommand.memoryLimitPhrases(catalog),
+                           slotCosts: slotCosts)
+    }
+
+    // MARK: - Text
+
+    var text: String {
+        var out: [String] = []
+        for entry in entries {
+            out.append("\(entry.count)x line \(entry.firstLine): \(entry.text)")
+            if let cap = entry.archivalCap { out += Self.text(cap) }
+            if let timeline = entry.timelineArchive { out += Self.text(timeline) }
+            if let memory = entry.memoryLimit { out += Self.text(memory) }
+            out.append("")
+        }
+        out.append("\(failures) WidgetKit failure line(s), \(entries.count) distinct, in \(lines) line(s) read.")
+        return out.joined(separator: "\n")
+    }
+
+    private static func text(_ cap: ArchivalCap) -> [String] {
+        let image = cap.image.map { "the image, \($0[0])x\($0[1]) = \(TableText.grouped($0[0] * $0[1])) px," } ?? "the image"
+        var out = ["  archival cap: \(image) is over WidgetKit's maximum of \(cap.maximumArea) px for the slot it was drawn in,",
+                   "  so the widget shows its placeholder (and every family of the widget fails with it)."]
+        for family in cap.families {
+            out.append("  slot: \(family.family.rawValue), cap \(TableText.grouped(cap.capPixels)) px, on:")
+            for device in family.devices {
+                let dropped = family.droppedDevices.contains(device.id) ? "; no current OS runs on it: an old log, or another device" : ""
+                out.append("    \(device.deviceName) (\(device.surface.rawValue), \(device.slotPixels[0])x\(device.slotPixels[1]) px, "
+                    + "rule \(device.capRule)\(dropped))")
+            }
+            out.append("  largest size that fits: \(family.largestFitting[0])x\(family.largestFitting[1])"
+                + (cap.image == nil ? " (the slot's shape)" : " (the image's shape)"))
+            out.append("  fix: \(family.command)")
+            out.append("       (makes \(family.proposed[0])x\(family.proposed[1])\(cap.image == nil ? "" : " from this image"): covers the slot, under every cap of the family there)")
+        }
+        if !cap.known {
+            out.append("  unknown: no catalogue row has a slot with this cap. What the maximum would be under each cap rule:")
+            for implied in cap.impliedSlots {
+                out.append("    \(implied.multiplier) x (\(implied.capRule)): slot area \(TableText.fixed(implied.slotArea, 2)) px = "
+                    + "\(implied.slotPixels[0])x\(implied.slotPixels[1])\(implied.wholePixels ? " (whole pixels: a likely slot)" : " (not whole pixels)")")
+            }
+            if let template = cap.catalogTemplate {
+                out.append("  if you know the device, fill in this row and pass it as --catalog FILE (see 'widget-thumbs devices --help'):")
+                out += template.split(separator: "\n").map { "    " + $0 }
+            }
+        }
+        return out
+    }
+
+    private static func text(_ timeline: TimelineArchive) -> [String] {
+        var out = ["  timeline archive: \(TableText.grouped(timeline.bytes)) bytes, over the limit of "
+            + "\(TableText.grouped(timeline.limits.limitBytes)) bytes (\(timeline.limits.limitSource)).",
+                   "  chronod refused the whole timeline and retries in about an hour; the widget keeps its old entries until then.",
+                   "  It is entries x the image bytes each entry carries:"]
+        for row in timeline.perEntry {
+            out.append("    \(row.entries) entries: \(TableText.grouped(row.bytesPerEntry)) bytes an entry; fits with at most "
+                + "\(TableText.grouped(row.fittingBytesAsData)) file bytes an entry as data, \(TableText.grouped(row.fittingBytesDecoded)) decoded")
+        }
+        out.append("  fix: hand images over as data (UIImage(data:)): a decoded image (UIImage(cgImage:), Image(decorative:)) is stored "
+            + "about \(TableText.fixed(timeline.limits.decodedFactor, 2))x larger (\(timeline.limits.decodedFactorSource));")
+        out.append("       fewer entries, or smaller files: widget-thumbs thumbnail IMAGE -o OUT.jpg --family F --max-bytes N; "
+            + "widget-thumbs budget FILE --entries N checks a timeline")
+        return out
+    }
+
+    private static func text(_ memory: MemoryLimit) -> [String] {
+        var out = ["  memory: the widget extension was killed at its \(memory.megabytes) MB limit (catalogue: "
+            + "\(memory.catalogLimits.joined(separator: ", "))); every widget rendered at once shares one process.",
+                   "  A decoded image costs width x height x 4 bytes; the largest slots of the current devices cost:"]
+        for cost in memory.slotCosts {
+            out.append("    \(cost.family.rawValue) \(cost.slotPixels[0])x\(cost.slotPixels[1]): \(TableText.grouped(cost.decodedBytes)) bytes, "
+                + "\(TableText.fixed(cost.shareOfLimit * 100, 2))% of \(memory.megabytes) MB")
+        }
+        out.append("  fix: never decode a full-size photo in the extension; hand it slot-sized files made in the app: "
+            + "widget-thumbs thumbnail IMAGE -o OUT.jpg --family F (widget-thumbs check FILES shows each file's decoded cost)")
+        return out
+    }
+}
