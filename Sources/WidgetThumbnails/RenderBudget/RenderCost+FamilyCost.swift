@@ -7,8 +7,11 @@ extension RenderCost {
         /// One entry per slot of the family on each device (a family can be on two surfaces).
         public var devices: [DeviceFit]
 
-        /// Whether it fits on every device that offers the family.
-        public var fitsEverywhere: Bool { devices.allSatisfy(\.fits) }
+        /// Whether a chosen device offers the family at all.
+        public var isOffered: Bool { !devices.isEmpty }
+        /// Whether it fits on every device that offers the family; false when none does (a
+        /// family nobody offers is not a fit: issue #28, class 15).
+        public var fitsEverywhere: Bool { isOffered && devices.allSatisfy(\.fits) }
         /// The entries where the thumbnail is over the cap, in `devices` order (JSON: their
         /// names, "iPhone SE 2/3, 375x667@2, iOS 26/27").
         public var failingDevices: [DeviceFit] { devices.filter { !$0.fits } }
@@ -23,7 +26,7 @@ extension RenderCost {
 // need not derive them.
 extension RenderCost.FamilyCost: Codable {
     private enum CodingKeys: String, CodingKey {
-        case family, fitsEverywhere, failingDevices, bindingDevice, devices
+        case family, offered, fitsEverywhere, failingDevices, bindingDevice, devices
     }
 
     /// Reads the family and its devices; the verdicts in the JSON follow from them.
@@ -33,11 +36,12 @@ extension RenderCost.FamilyCost: Codable {
         devices = try container.decode([RenderCost.DeviceFit].self, forKey: .devices)
     }
 
-    /// Writes the family, both verdicts (failing devices by name), the binding device's name
+    /// Writes the family, whether a chosen device offers it, both verdicts (failing devices by name), the binding device's name
     /// and the devices.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(family, forKey: .family)
+        try container.encode(isOffered, forKey: .offered)
         try container.encode(fitsEverywhere, forKey: .fitsEverywhere)
         try container.encode(failingDevices.map(\.deviceName), forKey: .failingDevices)
         try container.encodeIfPresent(binding?.deviceName, forKey: .bindingDevice)

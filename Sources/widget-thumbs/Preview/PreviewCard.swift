@@ -66,7 +66,10 @@ struct PreviewCard {
         let list = "<ul class=\"fits\">" + costs.map(Self.verdict).joined() + "</ul>"
         guard item.family == nil else { return list }
         let fitting = costs.filter(\.fitsEverywhere).count
-        return "<details><summary>fits everywhere in \(fitting) of \(costs.count) families</summary>\(list)</details>"
+        let offered = costs.filter(\.isOffered).count
+        let unoffered = costs.count - offered
+        return "<details><summary>fits everywhere in \(fitting) of \(offered) families offered"
+            + (unoffered > 0 ? ", \(unoffered) not offered on the chosen devices" : "") + "</summary>\(list)</details>"
     }
 
     private var facts: [String] {
@@ -108,6 +111,9 @@ struct PreviewCard {
     /// Short enough for a card: every device, or the first few by name (all of them in the
     /// tooltip).
     private static func verdict(_ cost: RenderCost.FamilyCost) -> String {
+        if !cost.isOffered {
+            return "<li class=\"unoffered\">\(cost.family.rawValue): not offered on the chosen devices</li>"
+        }
         if cost.fitsEverywhere {
             return "<li class=\"fit\">\(cost.family.rawValue): fits everywhere</li>"
         }
