@@ -52,7 +52,9 @@ struct BatchCommand: Command {
         discussion: """
             Outputs mirror the inputs' relative paths under --out with the output format's extension \
             (photos/a.jpg -> OUT/a.jpg for the input 'photos'); inputs whose names collide (a.jpg and \
-            a.png) keep their whole name (a.jpg.jpg, a.png.webp); with --families each input has one output per \
+            a.png) keep their whole name (a.jpg.jpg, a.png.webp), as do names ending in a family \
+            (a.systemSmall.png -> a.systemSmall.png.jpg) and names whose output would be a folder beside them; \
+            with --families each input has one output per \
             family, from one decode (OUT/a.systemSmall.jpg, OUT/a.systemMedium.jpg), each recorded on its own. \
             Files are written atomically. A re-run \
             skips thumbnails that are up to date (same settings, input unchanged; recorded in \

@@ -26,6 +26,103 @@ import WidgetThumbnails
         try BatchJSON(result.stdout)
     }
 
+    // MARK: class 4: names shared across runs
+
+    /// Class 4: a plain name never ends in a family, so it is never a `--families` output's.
+    @Test func plainNamesNeverEndInAFamilyClass4() {
+        var naming = OutputNaming()
+        #expect(naming.names(forGroup: inputs(["a.jpg", "a.systemSmall.png", "b.ACCESSORYCORNER.webp", "c.small.png"]))
+                == [.base("a"), .base("a.systemSmall.png"), .base("b.ACCESSORYCORNER.webp"), .base("c.small")])
+        // A file with no extension whose whole name ends in a family: refused by name when its stem is taken.
+        #expect(naming.names(forGroup: inputs(["a.accessoryInline"], from: "other"))
+                == [.refused("a.accessoryInline", reason: "ends in a widget family, which only --families outputs' names may")])
+    }
+
+    /// Class 4: a plain run and a `--families` run on one `--out` used to replace each other's
+    /// thumbnail and record (exit 0): `a.jpg` -> `a.systemSmall.jpg` was `a.systemSmall.png`'s.
+    @Test func aPlainAndAFamiliesRunShareAnOutputFolderClass4() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try Self.opaque(width: 400, height: 300)
+        try Self.put(directory, "in/a.png", first)
+        try Self.put(directory, "in/a.systemSmall.png", try Self.opaque(width: 300, height: 300))
+        let out = directory.file("out")
+        let plain = ["batch", directory.file("in"), "--out", out, "--json"]
+        let families = plain + ["--families", "small"]
+        let made = try WidgetThumbsBinary.run(plain, timeout: 120)
+        #expect(made.status == 0, "\(made)")
+        let plainOutput = directory.file("out/a.systemSmall.png.jpg")
+        let plainBytes = try Data(contentsOf: URL(fileURLWithPath: plainOutput))
+        let familyRun = try WidgetThumbsBinary.run(families, timeout: 120)
+        #expect(familyRun.status == 0, "\(familyRun)")
+        #expect(try json(familyRun).inputs.allSatisfy { $0.status == "ok" })
+        #expect(FileManager.default.fileExists(atPath: directory.file("out/a.systemSmall.jpg")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: plainOutput)) == plainBytes, "the plain thumbnail changed")
+        // Each run's records survived the other: both re-runs skip everything.
+        for arguments in [plain, families] {
+            let again = try WidgetThumbsBinary.run(arguments, timeout: 120)
+            #expect(again.status == 0, "\(again)")
+            let statuses = try json(again).inputs.map(\.status)
+            #expect(statuses.count >= 2 && statuses.allSatisfy { $0 == "skipped" }, "\(arguments): \(statuses)")
+        }
+    }
+
+    // MARK: class 5: file and folder names
+
+    /// Class 5: a file's names keep off the folders beside it that hold outputs, whatever the
+    /// format or family; a folder under an earlier input's thumbnail name is refused by name.
+    @Test func fileNamesKeepOffFoldersClass5() {
+        var naming = OutputNaming()
+        #expect(naming.names(forGroup: inputs(["a.png", "b.png", "c.png"]), subfolders: ["a.jpg", "B.systemSmall.HEIC"])
+                == [.base("a.png"), .base("b.png"), .base("c")])
+        #expect(naming.names(forGroup: inputs(["a.jpg/x.png"])) == [.base("a.jpg/x")])
+        // Found later, under another argument: the folder c.webp would be c's thumbnail.
+        #expect(naming.names(forGroup: inputs(["c.webp/y.png"], from: "other"))
+                == [.refused("c.webp/y.png", reason: "lies in the folder 'c.webp', which is the name of an earlier input's thumbnail")])
+    }
+
+    /// Class 5: `in/a.png` (output `a.jpg`) beside a folder `in/a.jpg/`: which input failed
+    /// depended on `--jobs` and timing. Now the file takes its whole name, at any `--jobs`.
+    @Test(arguments: [("1", false), ("4", false), ("1", true), ("4", true)])
+    func aFileBesideAFolderOfItsOutputNameClass5(jobs: String, families: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = families ? "a.systemSmall.jpg" : "a.jpg"
+        try Self.put(directory, "in/a.png", try Self.opaque())
+        try Self.put(directory, "in/\(folder)/b.png", try Self.opaque(width: 200, height: 300))
+        let result = try WidgetThumbsBinary.run(["batch", directory.file("in"), "--recursive", "--out", directory.file("out"),
+                                                 "--jobs", jobs, "--json"] + (families ? ["--families", "small"] : []),
+                                                timeout: 120)
+        #expect(result.status == 0, "\(result)")
+        let suffix = families ? ".systemSmall.jpg" : ".jpg"
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: directory.file("out/a.png" + suffix)))
+        #expect(FileManager.default.fileExists(atPath: directory.file("out/\(folder)/b" + suffix)))
+        #expect(FileManager.default.fileExists(atPath: directory.file("out/\(folder)"), isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
+    /// Class 5: where the collision cannot be avoided (an earlier argument's file took the name),
+    /// the later input fails naming the folder, the same at `--jobs 1` and `--jobs 4`.
+    @Test func aFolderUnderAnEarlierThumbnailIsRefusedByNameAtAnyJobsClass5() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Self.put(directory, "x/a.png", try Self.opaque())
+        try Self.put(directory, "y/a.jpg/b.png", try Self.opaque(width: 200, height: 300))
+        var reports: [[String]] = []
+        for jobs in ["1", "4"] {
+            let out = directory.file("out-\(jobs)")
+            let result = try WidgetThumbsBinary.run(["batch", directory.file("x"), directory.file("y"), "--recursive",
+                                                     "--out", out, "--jobs", jobs, "--json"], timeout: 120)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("b.png") && result.stderr.contains("lies in the folder 'a.jpg'"), "\(result.stderr)")
+            let items = try json(result).inputs
+            reports.append(items.map { "\(($0.input as NSString).lastPathComponent) \($0.status)" })
+            var isFolder: ObjCBool = true
+            #expect(FileManager.default.fileExists(atPath: out + "/a.jpg", isDirectory: &isFolder) && !isFolder.boolValue)
+        }
+        #expect(reports[0] == ["a.png ok", "b.png failed"] && reports[0] == reports[1], "\(reports)")
+    }
+
     // MARK: class 15: families no chosen device offers
 
     /// Class 15: accessoryCorner (watch faces only) with `--platform iOS` was "fits
