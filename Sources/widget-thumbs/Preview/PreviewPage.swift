@@ -28,7 +28,7 @@ enum PreviewPage {
             }
         }
         let title = "widget-thumbs preview"
-        var body = "<header class=\"top\"><h1>Widget preview</h1>\n<p class=\"summary\">\(summary.total) inputs: "
+        var body = "<header class=\"top\"><h1>Widget preview</h1>\n<p class=\"summary\">\(summary.countText): "
             + "\(summary.ok) made, \(summary.skipped) up to date, \(summary.failed) failed. "
             + "\(SummaryTable.byteText(summary.bytesIn, 1)) in, \(SummaryTable.byteText(summary.bytesOut, 1)) out.</p>\n"
             + "<p class=\"device\">Frames at the widget slots of \(HTMLText.escape(device.row.description)), "

@@ -152,4 +152,35 @@ import WidgetThumbnails
         #expect(!html.contains("accessoryCorner: fits everywhere"))
         #expect(html.contains("accessoryCorner: not offered on the chosen devices"))
     }
+
+    // MARK: warnings and counts
+
+    /// `--families all` over 17 photos printed 36 warning lines, and the summary said "136
+    /// inputs": warnings are grouped by kind with a count, and inputs are counted apart from
+    /// their outputs (issue #28, last two findings).
+    @Test func warningsAreGroupedAndInputsAreNotOutputs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for index in 0..<3 { try Self.put(directory, "in/p\(index).png", try Self.opaque(width: 300 + index * 20)) }
+        let page = directory.file("page.html")
+        let arguments = ["batch", directory.file("in"), "--families", "small,circular,rectangular", "--contact-sheet", page]
+        let table = try WidgetThumbsBinary.run(arguments + ["--out", directory.file("table")], timeout: 120)
+        #expect(table.status == 0, "\(table)")
+        let warnings = table.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.count == 1, "\(table.stderr)")
+        #expect(warnings.first?.contains("opaqueAccessory on 6 outputs") == true, "\(table.stderr)")
+        #expect(warnings.first?.contains("p0.png (accessoryCircular): opaque image for an accessory family") == true,
+                "the first in input order: \(table.stderr)")
+        #expect(table.stdout.contains("3 inputs, 9 outputs"), "\(table.stdout)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("3 inputs, 9 outputs:") && !html.contains("9 inputs"))
+        // The JSON keeps each output's warnings, and counts inputs apart.
+        let json = try WidgetThumbsBinary.run(arguments + ["--out", directory.file("json"), "--json"], timeout: 120)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["inputs"] as? Int == 3 && summary["total"] as? Int == 9, "\(summary)")
+        let items = try #require(document["inputs"] as? [[String: Any]])
+        let warned = items.filter { (($0["appearance"] as? [String: Any])?["warnings"] as? [Any])?.isEmpty == false }
+        #expect(warned.count == 6)
+    }
 }
