@@ -15,6 +15,10 @@ struct BatchRun {
     func run() throws(ImageError) -> ExitStatus {
         let clock = Stopwatch()
         ThumbnailArguments.noteClampedBudget(settings.thumbnail, console)
+        if let shard = settings.shard, let sheet = settings.contactSheet, settings.output != .quiet {
+            console.write("\(WidgetThumbs.name): note: --shard \(shard): the contact sheet shows this shard's outputs alone, "
+                          + "in \(DisplayText.escaped(sheet))", to: .error)
+        }
         try OutputDirectories.create(settings.outDirectory)
         let staging = try StagingFolder(outDirectory: settings.outDirectory)
         _ = staging.removeLeftovers()

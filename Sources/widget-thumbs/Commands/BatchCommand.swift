@@ -42,7 +42,8 @@ struct BatchCommand: Command {
         "contact-sheet", valueName: "file.html", presence: .optional,
         help: "Also write a self-contained HTML page (no script, no network) showing every thumbnail in widget frames "
             + "(full colour, accented and, for accessory families, vibrant; light and dark wallpapers), its facts, "
-            + "appearance warnings and per-family fit, and the failures.")
+            + "appearance warnings and per-family fit, and the failures. "
+            + "With --shard K/N each shard writes its own page, FILE.shard-K-of-N.html.")
     static let shard = OptionSpec.value(
         "shard", valueName: "k/n", presence: .optional,
         help: "Only the inputs whose relative path hashes to K of N (0 <= K < N): N processes split a job with no overlap.")

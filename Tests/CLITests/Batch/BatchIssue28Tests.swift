@@ -153,6 +153,28 @@ import WidgetThumbnails
         #expect(html.contains("accessoryCorner: not offered on the chosen devices"))
     }
 
+    // MARK: class 17: sharded preview pages
+
+    /// Class 17: N shards given one page each replaced it, the page left showing one shard's
+    /// share. Each shard now writes its own page, named and headed for its shard.
+    @Test func eachShardWritesItsOwnPageClass17() throws {
+        let fixtures = try BatchFixtures()
+        defer { fixtures.remove() }
+        let out = fixtures.root.file("out")
+        let page = fixtures.root.file("sheet.html")
+        var cards = 0
+        for shard in 0..<2 {
+            let result = try WidgetThumbsBinary.run(["batch", fixtures.folder, "--out", out, "--shard", "\(shard)/2",
+                                                     "--contact-sheet", page], timeout: 120)
+            #expect(result.stderr.contains("contact sheet shows this shard's outputs alone"), "\(result.stderr)")
+            let html = try String(contentsOfFile: fixtures.root.file("sheet.shard-\(shard)-of-2.html"), encoding: .utf8)
+            #expect(html.contains("Shard \(shard)/2: this page shows this shard's outputs alone"))
+            cards += html.components(separatedBy: "<article class=\"card\"").count - 1
+        }
+        #expect(!FileManager.default.fileExists(atPath: page))
+        #expect(cards == BatchFixtures.goodTop.count, "the pages together show every thumbnail once")
+    }
+
     // MARK: warnings and counts
 
     /// `--families all` over 17 photos printed 36 warning lines, and the summary said "136
