@@ -42,7 +42,7 @@ struct BatchCommand: Command {
         "contact-sheet", valueName: "file.html", presence: .optional,
         help: "Also write a self-contained HTML page (no script, no network) showing every thumbnail in widget frames "
             + "(full colour, accented and, for accessory families, vibrant; light and dark wallpapers), its facts, "
-            + "appearance warnings and per-family fit, and the failures. "
+            + "appearance warnings and per-family fit, and the failures. HEIC is shown as a JPEG or PNG rendition. "
             + "With --shard K/N each shard writes its own page, FILE.shard-K-of-N.html.")
     static let shard = OptionSpec.value(
         "shard", valueName: "k/n", presence: .optional,
