@@ -93,6 +93,9 @@ struct OutputNaming {
         if blocked.contains(Shard.fnv1a(lowered)) {
             return (name, "would be the name of a folder that holds other inputs' thumbnails")
         }
+        // With `.eachGroup` a name's folders were subfolders of an earlier group, whose files
+        // already kept off them (`subfolders`): nothing is remembered to check them against.
+        guard scope == .wholeRun else { return nil }
         for folder in Self.folders(of: name)
         where Self.possibleOwners(of: folder.lowercased()).contains(where: { taken.contains(Shard.fnv1a($0)) }) {
             return (name, "lies in the folder '\(folder)', which is the name of an earlier input's thumbnail")
