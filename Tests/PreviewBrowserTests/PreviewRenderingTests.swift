@@ -99,6 +99,32 @@ struct PreviewRenderingTests {
         #expect(blackInAccented > 0 && whiteInAccented > 0 && blackInFull > 0)
     }
 
+    /// Issue #28, class 12: the page embedded `data:image/heic`, which Chromium cannot show, so
+    /// every frame of a HEIC thumbnail was an empty slab. Now each frame shows a rendition of
+    /// the decoded HEIC, labelled as such: the screenshot matches the HEIC's own pixels.
+    @Test func heicThumbnailsAreShownInTheirFramesClass12() throws {
+        let directory = try TemporaryFolder()
+        defer { directory.remove() }
+        let rendered = try Self.render([("colourful.png", TestImages.colourful, .png)], options: ["--format", "heic"],
+                                       directory: directory)
+        let thumbnail = try #require(rendered.thumbnails.values.first)
+        let model = RenderModel(image: thumbnail, colours: rendered.colours)
+        #expect(rendered.frames.count == 8)
+        for box in rendered.frames {
+            let samples = try FrameCheck.samples(box, screenshot: rendered.screenshot, model: model, shape: .rounded(radius: 21.6))
+            #expect(samples.points.count > 100, "\(box): only \(samples.points.count) samples")
+            // The bands are flat: a rendition re-encoded from the decoded HEIC keeps them within a few levels.
+            let wrong = samples.mismatches(tolerance: 12)
+            #expect(wrong.count == 0, "\(box): \(wrong.count) of \(samples.points.count) off, e.g. \(wrong.prefix(3))")
+            // Five bands of distinct colours: the frame is not one flat slab.
+            let colours = Set(samples.points.map { $0.thumbnail.colour.description })
+            #expect(colours.count >= 3, "\(box): \(colours)")
+        }
+        let html = try String(contentsOfFile: directory.file("preview.html"), encoding: .utf8)
+        #expect(!html.contains("data:image/heic"))
+        #expect(html.contains("re-encoded from the decoded HEIC"))
+    }
+
     @Test func vibrantFramesAreGreyOverTheLockScreenAndOpaqueImagesAreSlabs() throws {
         let directory = try TemporaryFolder()
         defer { directory.remove() }

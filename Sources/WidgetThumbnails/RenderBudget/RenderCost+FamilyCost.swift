@@ -7,9 +7,11 @@ extension RenderCost {
         /// One entry per slot of the family on each device (a family can be on two surfaces).
         public var devices: [DeviceFit]
 
+        /// Whether a chosen device offers the family at all.
+        public var isOffered: Bool { !devices.isEmpty }
         /// Whether it is under every cap, logged or assumed, of every device that offers the
-        /// family.
-        public var fitsEverywhere: Bool { devices.allSatisfy(\.fits) }
+        /// family; false when none does (a family nobody offers is not a fit: issue #28, class 15).
+        public var fitsEverywhere: Bool { isOffered && devices.allSatisfy(\.fits) }
         /// The entries where the thumbnail is over a logged cap, or over an assumed one where
         /// the family has no logged cap on the devices (then the assumed caps are all there is):
         /// the widget shows its placeholder there. In `devices` order (JSON: their names,
@@ -34,7 +36,7 @@ extension RenderCost {
 // need not derive them.
 extension RenderCost.FamilyCost: Codable {
     private enum CodingKeys: String, CodingKey {
-        case family, fitsEverywhere, failingDevices, assumedCapRisks, bindingDevice, devices
+        case family, offered, fitsEverywhere, failingDevices, assumedCapRisks, bindingDevice, devices
     }
 
     /// Reads the family and its devices; the verdicts in the JSON follow from them.
@@ -44,11 +46,12 @@ extension RenderCost.FamilyCost: Codable {
         devices = try container.decode([RenderCost.DeviceFit].self, forKey: .devices)
     }
 
-    /// Writes the family, the verdicts (failing devices and assumed-cap risks by name), the
-    /// binding device's name and the devices.
+    /// Writes the family, whether a chosen device offers it, the verdicts (failing devices and
+    /// assumed-cap risks by name), the binding device's name and the devices.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(family, forKey: .family)
+        try container.encode(isOffered, forKey: .offered)
         try container.encode(fitsEverywhere, forKey: .fitsEverywhere)
         try container.encode(failingDevices.map(\.deviceName), forKey: .failingDevices)
         try container.encode(risks.map(\.deviceName), forKey: .assumedCapRisks)

@@ -132,6 +132,8 @@ struct BatchSummary: Codable, Sendable, Equatable {
         }
     }
 
+    /// Inputs (an input with `--families` has one output per family: `total` counts outputs).
+    var inputs = 0
     var total = 0
     var ok = 0
     var failed = 0
@@ -156,9 +158,18 @@ struct BatchSummary: Codable, Sendable, Equatable {
         self.shard = shard?.description
     }
 
+    /// "17 inputs", or "17 inputs, 136 outputs" when they differ (`--families`): outputs are
+    /// not inputs.
+    var countText: String {
+        let counted = "\(inputs) input\(inputs == 1 ? "" : "s")"
+        return inputs == total ? counted : counted + ", \(total) output\(total == 1 ? "" : "s")"
+    }
+
     /// Adds `item`; `countingInput` false leaves its input's bytes out (an input with several
-    /// outputs adds them with one of them only).
-    mutating func add(_ item: BatchItemReport, countingInput: Bool = true) {
+    /// outputs adds them with one of them only); `newInput` false: another output of an input
+    /// already counted.
+    mutating func add(_ item: BatchItemReport, countingInput: Bool = true, newInput: Bool = true) {
+        if newInput { inputs += 1 }
         total += 1
         switch item.status {
         case .ok: ok += 1

@@ -49,6 +49,8 @@ struct BatchJob: Sendable {
         case .collision(let taken):
             return [failure(input.path, ImageError(
                 .invalidArgument, "its thumbnail name '\(taken)' (and its whole file name) is an earlier input's; rename one of them"))]
+        case .refused(let name, let reason):
+            return [failure(input.path, ImageError(.invalidArgument, "its thumbnail name '\(name)' \(reason); rename one of them"))]
         }
         // With --families every output's name ends in its family: no family name holds a dot,
         // so two inputs' outputs meet only where their names do (which `OutputNaming` prevents).

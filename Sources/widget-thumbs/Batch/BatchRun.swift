@@ -15,6 +15,10 @@ struct BatchRun {
     func run() throws(ImageError) -> ExitStatus {
         let clock = Stopwatch()
         ThumbnailArguments.noteClampedBudget(settings.thumbnail, console)
+        if let shard = settings.shard, let sheet = settings.contactSheet, settings.output != .quiet {
+            console.write("\(WidgetThumbs.name): note: --shard \(shard): the contact sheet shows this shard's outputs alone, "
+                          + "in \(DisplayText.escaped(sheet))", to: .error)
+        }
         try OutputDirectories.create(settings.outDirectory)
         let staging = try StagingFolder(outDirectory: settings.outDirectory)
         _ = staging.removeLeftovers()
@@ -40,7 +44,9 @@ struct BatchRun {
         let source = PlannedInputs(discovery: discovery, shard: settings.shard, inputs: inputs)
         let results = Results(keepItems: settings.output == .json || settings.contactSheet != nil,
                               summary: BatchSummary(jobs: settings.jobs, shard: settings.shard))
-        runAll(source, job: job, results: results)
+        let warnings = WarningTally()
+        runAll(source, job: job, results: results, warnings: warnings)
+        for line in warnings.lines() { console.write(line, to: .error) }
 
         var summary = results.summary
         summary.wallSeconds = clock.seconds
@@ -68,7 +74,7 @@ struct BatchRun {
         return summary.failed > 0 || sheetFailed || records.any ? .failure : .success
     }
 
-    private func runAll(_ source: PlannedInputs, job: BatchJob, results: Results) {
+    private func runAll(_ source: PlannedInputs, job: BatchJob, results: Results, warnings: WarningTally) {
         let progress: ProgressBar? = switch TerminalStyle.forStandardError(quiet: settings.output == .quiet) {
         case .plain: nil
         case .terminal(let colour): ProgressBar(colour: colour)
@@ -88,10 +94,10 @@ struct BatchRun {
             for (part, outcome) in outcomes.enumerated() {
                 var lines: [String] = []
                 if let error = outcome.error { lines.append("\(WidgetThumbs.name): \(error)") }
-                // Rendering-mode warnings: on the terminal in the table's place; the JSON carries them.
+                // Rendering-mode warnings: on the terminal in the table's place, grouped by kind at
+                // the end (`WarningTally`); the JSON carries each output's.
                 if output == .table, outcome.report.status == .ok {
-                    lines += RenderWarningLines.lines(input: outcome.report.input, family: outcome.report.family,
-                                                      warnings: outcome.report.appearance?.warnings ?? [])
+                    warnings.add(outcome.report, index: index, part: part)
                 }
                 for line in lines {
                     if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
@@ -172,7 +178,7 @@ final class Results: Sendable {
     func add(_ item: BatchItemReport, index: Int, part: Int = 0, countingInput: Bool = true) {
         let keepItems = keepItems
         state.withLock { state in
-            state.totals.add(item, countingInput: countingInput)
+            state.totals.add(item, countingInput: countingInput, newInput: part == 0)
             if keepItems { state.kept.append((index, part, item)) }
         }
     }
@@ -200,4 +206,40 @@ final class RecordProblems: Sendable {
     }
 
     var any: Bool { reported.withLock { !$0.isEmpty } }
+}
+
+/// The rendering-mode warnings of a table run, grouped by kind (issue #28: `--families all`
+/// over 17 photos printed 36 lines, which drowned the failures): a kind that one output earns
+/// prints its usual line; a kind that several earn prints one line with their count and the
+/// first of them in input order (never by timing). Each output's warnings stay in the JSON.
+final class WarningTally: Sendable {
+    private struct Kind {
+        var count: Int
+        var first: (index: Int, part: Int)
+        var line: String
+    }
+
+    private let kinds = Locked([RenderWarning.Code: Kind]())
+
+    func add(_ report: BatchItemReport, index: Int, part: Int) {
+        for warning in report.appearance?.warnings ?? [] {
+            let line = RenderWarningLines.lines(input: report.input, family: report.family, warnings: [warning])[0]
+            kinds.withLock { kinds in
+                var kind = kinds[warning.code] ?? Kind(count: 0, first: (index, part), line: line)
+                kind.count += 1
+                if (index, part) < kind.first { (kind.first, kind.line) = ((index, part), line) }
+                kinds[warning.code] = kind
+            }
+        }
+    }
+
+    /// One line per kind, by kind name.
+    func lines() -> [String] {
+        kinds.withLock { $0.sorted { $0.key.rawValue < $1.key.rawValue } }.map { code, kind in
+            guard kind.count > 1 else { return kind.line }
+            let prefix = "\(WidgetThumbs.name): warning: "
+            return prefix + "\(code.rawValue) on \(kind.count) outputs (--json lists each), first "
+                + kind.line.dropFirst(prefix.count)
+        }
+    }
 }

@@ -78,8 +78,9 @@ struct BatchSettings: Sendable {
         }
         output = arguments.isSet(Options.json) ? .json : arguments.isSet(Options.jsonLines) ? .jsonLines
             : arguments.isSet(Options.quiet) ? .quiet : .table
-        contactSheet = arguments.value(Options.contactSheet)
         shard = try arguments.value(Options.shard, expected: "K/N with 0 <= K < N, such as 0/4", Shard.init(commandLine:))
+        // A shard's page shows its share alone: it gets its own name (`Shard.pageName`).
+        contactSheet = arguments.value(Options.contactSheet).map { page in shard.map { $0.pageName(page) } ?? page }
     }
 
     /// What each record keeps of `fingerprint`: its 64-bit FNV-1a in hex (16 bytes a line

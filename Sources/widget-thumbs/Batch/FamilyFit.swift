@@ -4,6 +4,8 @@ import WidgetThumbnails
 /// hundred per-device records (`--device-detail` asks for those).
 struct FamilyFit: Codable, Sendable, Equatable {
     var family: WidgetFamily
+    /// Whether a chosen device offers the family; when none does, `fitsEverywhere` is false.
+    var offered: Bool
     var fitsEverywhere: Bool
     /// The smallest archival pixel cap across the chosen devices that have the family.
     var smallestCapPixels: Int
@@ -16,7 +18,7 @@ struct FamilyFit: Codable, Sendable, Equatable {
 
     static func summary(of cost: RenderCost) -> [FamilyFit] {
         cost.families.map { family in
-            FamilyFit(family: family.family, fitsEverywhere: family.fitsEverywhere,
+            FamilyFit(family: family.family, offered: family.isOffered, fitsEverywhere: family.fitsEverywhere,
                       smallestCapPixels: family.binding?.capPixels ?? 0,
                       failingDeviceCount: family.failingDevices.count, assumedCapRiskCount: family.risks.count,
                       bindingDevice: family.binding?.deviceName)

@@ -148,7 +148,8 @@ final class InputDiscovery {
                 continue
             }
         }
-        let planned = zip(files, naming.names(forGroup: files)).map { PlannedInput(input: $0, name: $1) } + unreachable
+        let walked = depth == .recursive ? subdirectories.map { relative.isEmpty ? $0 : relative + "/" + $0 } : []
+        let planned = zip(files, naming.names(forGroup: files, subfolders: walked)).map { PlannedInput(input: $0, name: $1) } + unreachable
         frames.append(Frame(directory: directory, relative: relative, identity: identity, insideOut: insideOut,
                             files: planned[...], subdirectories: subdirectories[...]))
         return nil

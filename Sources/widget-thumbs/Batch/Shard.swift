@@ -1,3 +1,4 @@
+import Glibc
 import WidgetThumbnails
 
 /// `--shard K/N`: this process takes the inputs whose relative path hashes to K modulo N.
@@ -22,6 +23,19 @@ struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     var description: String { "\(index)/\(count)" }
+
+    /// The contact sheet of this shard: `page.html` -> `page.shard-K-of-N.html` (the record
+    /// files' naming), so N shards given one page write N pages instead of replacing one
+    /// another's (issue #28, class 17). A FIFO or a device (`/dev/stdout`) is written into,
+    /// never replaced, so its name is kept.
+    func pageName(_ page: String) -> String {
+        var status = stat()
+        if RawPath.withCString(page, { stat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG { return page }
+        let nameStart = page.lastIndex(of: "/").map { page.index(after: $0) } ?? page.startIndex
+        let tag = ".shard-\(index)-of-\(count)"
+        guard let dot = page[nameStart...].lastIndex(of: "."), dot != nameStart else { return page + tag }
+        return page[..<dot] + tag + page[dot...]
+    }
 
     static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

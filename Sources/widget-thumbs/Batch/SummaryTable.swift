@@ -21,7 +21,8 @@ enum SummaryTable {
             row[0].padding(toLength: 8, withPad: " ", startingAt: 0)
                 + row.dropFirst().map { String(repeating: " ", count: max(0, 11 - $0.count)) + $0 }.joined()
         }
-        var tail: [String] = []
+        // The rows count outputs; with --families an input has several.
+        var tail: [String] = summary.inputs == summary.total ? [] : [summary.countText]
         if let slowest = summary.slowest {
             tail.append("slowest: \(DisplayText.escaped(slowest.input)), " + seconds(slowest.seconds))
         }

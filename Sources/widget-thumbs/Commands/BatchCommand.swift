@@ -42,7 +42,8 @@ struct BatchCommand: Command {
         "contact-sheet", valueName: "file.html", presence: .optional,
         help: "Also write a self-contained HTML page (no script, no network) showing every thumbnail in widget frames "
             + "(full colour, accented and, for accessory families, vibrant; light and dark wallpapers), its facts, "
-            + "appearance warnings and per-family fit, and the failures.")
+            + "appearance warnings and per-family fit, and the failures. HEIC is shown as a JPEG or PNG rendition. "
+            + "With --shard K/N each shard writes its own page, FILE.shard-K-of-N.html.")
     static let shard = OptionSpec.value(
         "shard", valueName: "k/n", presence: .optional,
         help: "Only the inputs whose relative path hashes to K of N (0 <= K < N): N processes split a job with no overlap.")
@@ -52,7 +53,9 @@ struct BatchCommand: Command {
         discussion: """
             Outputs mirror the inputs' relative paths under --out with the output format's extension \
             (photos/a.jpg -> OUT/a.jpg for the input 'photos'); inputs whose names collide (a.jpg and \
-            a.png) keep their whole name (a.jpg.jpg, a.png.webp); with --families each input has one output per \
+            a.png) keep their whole name (a.jpg.jpg, a.png.webp), as do names ending in a family \
+            (a.systemSmall.png -> a.systemSmall.png.jpg) and names whose output would be a folder beside them; \
+            with --families each input has one output per \
             family, from one decode (OUT/a.systemSmall.jpg, OUT/a.systemMedium.jpg), each recorded on its own. \
             Files are written atomically. A re-run \
             skips thumbnails that are up to date (same settings, input unchanged; recorded in \

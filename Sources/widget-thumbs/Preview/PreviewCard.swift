@@ -1,4 +1,5 @@
 import Foundation
+import WidgetSnapshots
 import WidgetThumbnails
 
 /// One output's card on the preview page: its facts on the left, its frames in every scene on
@@ -17,13 +18,15 @@ struct PreviewCard {
         let families = item.family.map { [$0] } ?? Self.familiesWithoutFamily
         let frames = families.compactMap(device.frame(for:))
         let missing = families.filter { device.frame(for: $0) == nil }
+        let shown = Self.browserViewable(bytes, format: item.format ?? .jpeg)
         // Base64 has no quote, parenthesis or space: the URI needs no CSS or HTML escaping.
-        let image = "url(data:\((item.format ?? .jpeg).mimeType);base64,\(Data(bytes).base64EncodedString()))"
+        let image = "url(data:\(shown.format.mimeType);base64,\(Data(shown.bytes).base64EncodedString()))"
         var info = [
             "<div class=\"stored\" role=\"img\" aria-label=\"\(HTMLText.escape(name)) as stored\"></div>",
             "<h2 class=\"name\" title=\"\(HTMLText.escape(item.input))\">\(HTMLText.escape(name))</h2>",
         ]
         if let family = item.family { info.append("<p class=\"family\">\(family.rawValue)</p>") }
+        if let note = shown.note { info.append("<p class=\"rendition\">\(HTMLText.escape(note))</p>") }
         info.append("<p class=\"facts\">\(facts.map(HTMLText.escape).joined(separator: "<br>"))</p>")
         if let appearance = item.appearance {
             info.append("<p class=\"appearance\">\(Self.appearanceFacts(appearance).map(HTMLText.escape).joined(separator: "<br>"))</p>")
@@ -66,7 +69,10 @@ struct PreviewCard {
         let list = "<ul class=\"fits\">" + costs.map(Self.verdict).joined() + "</ul>"
         guard item.family == nil else { return list }
         let fitting = costs.filter(\.fitsEverywhere).count
-        return "<details><summary>fits everywhere in \(fitting) of \(costs.count) families</summary>\(list)</details>"
+        let offered = costs.filter(\.isOffered).count
+        let unoffered = costs.count - offered
+        return "<details><summary>fits everywhere in \(fitting) of \(offered) families offered"
+            + (unoffered > 0 ? ", \(unoffered) not offered on the chosen devices" : "") + "</summary>\(list)</details>"
     }
 
     private var facts: [String] {
@@ -89,6 +95,25 @@ struct PreviewCard {
         return facts
     }
 
+    /// What the page embeds for a thumbnail: its own bytes, or for HEIC, which browsers do not
+    /// show (Chromium paints an empty slab: issue #28, class 12), a rendition re-encoded from
+    /// the decoded thumbnail (PNG when it has transparency, else JPEG quality 92), with a note
+    /// saying so; the note says so too when the HEIC cannot be decoded.
+    static func browserViewable(_ bytes: [UInt8], format: StoredFormat) -> (bytes: [UInt8], format: StoredFormat, note: String?) {
+        guard format == .heic else { return (bytes, format, nil) }
+        do throws(ImageError) {
+            let image = try ImageDecoder.decode(bytes).image
+            let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }
+            let shownFormat: StoredFormat = opaque ? .jpeg : .png
+            let shown = try ImageEncoder.encode(image, format: shownFormat, quality: 92)
+            return (shown, shownFormat, "Shown here as a \(shownFormat.name) re-encoded from the decoded HEIC "
+                        + "(browsers cannot show HEIC); the facts are the HEIC's.")
+        } catch {
+            return (bytes, format, "The HEIC could not be decoded for this page (\(error.description)); "
+                        + "browsers cannot show it either, so the frames are empty.")
+        }
+    }
+
     /// Mean luma, the faint share and the transparency, in words.
     static func appearanceFacts(_ appearance: RenderAppearance) -> [String] {
         let transparency = !appearance.hasTransparency ? "opaque"
@@ -108,6 +133,9 @@ struct PreviewCard {
     /// Short enough for a card: every device, or the first few by name (all of them in the
     /// tooltip).
     private static func verdict(_ cost: RenderCost.FamilyCost) -> String {
+        if !cost.isOffered {
+            return "<li class=\"unoffered\">\(cost.family.rawValue): not offered on the chosen devices</li>"
+        }
         if cost.fitsEverywhere {
             return "<li class=\"fit\">\(cost.family.rawValue): fits everywhere</li>"
         }

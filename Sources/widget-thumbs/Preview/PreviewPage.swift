@@ -28,9 +28,11 @@ enum PreviewPage {
             }
         }
         let title = "widget-thumbs preview"
-        var body = "<header class=\"top\"><h1>Widget preview</h1>\n<p class=\"summary\">\(summary.total) inputs: "
+        var body = "<header class=\"top\"><h1>Widget preview</h1>\n<p class=\"summary\">\(summary.countText): "
             + "\(summary.ok) made, \(summary.skipped) up to date, \(summary.failed) failed. "
             + "\(SummaryTable.byteText(summary.bytesIn, 1)) in, \(SummaryTable.byteText(summary.bytesOut, 1)) out.</p>\n"
+            + (summary.shard.map { "<p class=\"shard\">Shard \($0): this page shows this shard's outputs alone; "
+                + "each shard writes its own page (NAME.shard-K-of-N.html).</p>\n" } ?? "")
             + "<p class=\"device\">Frames at the widget slots of \(HTMLText.escape(device.row.description)), "
             + "in points (slot pixels / \(device.row.scale)).</p></header>\n"
         body += filters + "\n"

@@ -221,4 +221,30 @@ import WidgetThumbnails
         #expect(html.contains(String(format: "mean luma %.2f", appearance.meanLuminance)))
         #expect(html.contains("100% faint when accented") && html.contains("opaque"))
     }
+
+    /// Issue #28, class 12: a HEIC thumbnail was embedded as `data:image/heic`, which browsers
+    /// do not show. It is embedded as a JPEG (opaque) or PNG (with transparency) of its decoded
+    /// pixels, and the card says so (PreviewBrowserTests looks at the frames).
+    @Test(arguments: [false, true])
+    func heicIsEmbeddedAsAViewableRenditionClass12(alpha: Bool) throws {
+        var pixels: [UInt8] = []
+        for y in 0..<48 {
+            for x in 0..<64 { pixels += [UInt8(x * 4), UInt8(y * 5), 120, alpha && x < 32 ? 0 : 255] }
+        }
+        let heic = try ImageEncoder.encode(RGBAImage(width: 64, height: 48, pixels: pixels), format: .heic, quality: 80)
+        var item = Self.item("in/photo.png")
+        item.format = .heic
+        item.width = 64
+        item.height = 48
+        let html = try Self.page([item], thumbnails: [0: heic])
+        #expect(!html.contains("data:image/heic"))
+        let shown = alpha ? "image/png" : "image/jpeg"
+        let start = try #require(html.range(of: "data:\(shown);base64,"), "no \(shown) in the page")
+        let base64 = String(html[start.upperBound...].prefix { $0 != ")" })
+        let embedded = try ImageDecoder.decode(Array(try #require(Data(base64Encoded: base64))))
+        #expect(embedded.image.width == 64 && embedded.image.height == 48)
+        #expect(embedded.image.pixels[3] == (alpha ? 0 : 255), "the rendition keeps the transparency")
+        #expect(html.contains("Shown here as a \(alpha ? "PNG" : "JPEG") re-encoded from the decoded HEIC"))
+        #expect(html.contains("HEIC"), "the facts still name the stored format")
+    }
 }

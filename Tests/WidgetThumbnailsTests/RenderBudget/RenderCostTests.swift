@@ -77,6 +77,18 @@ import Testing
         #expect(try JSONDecoder().decode(RenderCost.self, from: try encoder.encode(cost)) == cost)
     }
 
+    /// Issue #28, class 15: a family no chosen device offers was "fits everywhere" (every one of
+    /// its zero devices fits).
+    @Test func aFamilyNoDeviceOffersDoesNotFitClass15() throws {
+        let cost = RenderCost(size: PixelSize(width: 100, height: 100))
+        let unoffered = try #require(cost.families.first { $0.devices.isEmpty }, "the premise: a family no default device has")
+        #expect(!unoffered.fitsEverywhere && !unoffered.isOffered)
+        let json = String(decoding: try JSONEncoder().encode(unoffered), as: UTF8.self)
+        #expect(json.contains("\"offered\":false") && json.contains("\"fitsEverywhere\":false"), "\(json)")
+        let offered = try #require(cost.families.first { !$0.devices.isEmpty })
+        #expect(offered.isOffered && offered.fitsEverywhere)
+    }
+
     @Test func wideColourDoublesTheBitmap() {
         let cost = RenderCost(size: PixelSize(width: 500, height: 375), bytesPerPixel: 8)
         #expect(cost.rgbaBytes == 1_500_000)
@@ -88,7 +100,9 @@ import Testing
                        PixelSize(width: 4000, height: 400)] {
             let box = FamilySizing.box(for: family, sourceSize: source)
             let cost = RenderCost(size: box)
-            // Under every cap that counts: no failure; over an assumed cap only as a labelled risk.
+            // Under every cap that counts on every device that has the family: no failure; over
+            // an assumed cap only as a labelled risk (a family none has, such as accessoryCorner
+            // without a watch, is not "fitting": issue #28, class 15).
             #expect(try #require(cost.cost(for: family)).failingDevices.isEmpty, "\(family) \(source) -> \(box)")
             #expect(try #require(cost.cost(for: family)).risks.allSatisfy { $0.capBasis == .assumed })
             guard !(try #require(cost.cost(for: family))).devices.isEmpty else { continue }
