@@ -11,6 +11,7 @@ public struct LinkedLibrary: Sendable, Equatable {
     /// Its version as the library reports it at run time, or as built against where it has no
     /// such call (`reportedAtRunTime` false).
     public let version: String
+    /// Whether `version` came from the loaded library (false: the headers built against).
     public let reportedAtRunTime: Bool
     /// What else it says of itself: libheif's decoders and encoders (its plugins).
     public let details: [String]
@@ -20,6 +21,7 @@ public struct LinkedLibrary: Sendable, Equatable {
 /// security updates keep the upstream version (libheif stays 1.15.1) and change the package
 /// revision, so `widget-thumbs --version --verbose` prints the loaded files' packages beside this.
 public enum LinkedLibraries {
+    /// libjpeg-turbo, libpng, libwebp, libheif (with its codecs), libde265 and lcms2, in that order.
     public static var all: [LinkedLibrary] {
         [
             LinkedLibrary(name: "libjpeg-turbo", version: dotted(Int(wt_jpeg_library_version()), base: 1000),
