@@ -78,25 +78,40 @@ import TestSupport
     }
 
     /// Numbers 30 levels deep filling most of the 1 MiB snapshot cap: linear for the parser,
-    /// and through the snapshot decoding the reader uses. The bound is generous (a debug build
-    /// under AddressSanitizer); the old decoding took 35 s on half of this.
-    static let largePayloadLimit = Duration.seconds(4)
+    /// and through the snapshot decoding the reader uses. Linear is shown as a ratio measured in
+    /// one run (twice the rows take about twice the CPU, where the old quadratic decoding took
+    /// four times), so a sanitizer's slowdown cannot fail it; the absolute bound only catches a
+    /// hang (the old decoding took 35 s on half of this, in a plain debug build; a debug build
+    /// under ThreadSanitizer takes about 4.5 s here).
+    static let largePayloadLimit = Duration.seconds(20)
+
+    static func deepPayload(rows: Int) -> String {
+        let row = "[" + Array(repeating: "1.5", count: 1000).joined(separator: ",") + "]"
+        let inner = "[" + Array(repeating: row, count: rows).joined(separator: ",") + "]"
+        return nested(30, open: "{\"k\":", leaf: inner, close: "}")
+    }
+
+    static func snapshot(_ payload: String) -> [UInt8] {
+        Array(("{\"schemaVersion\":1,\"revision\":3,\"generatedAt\":\"2025-01-01T00:00:00Z\",\"payload\":"
+            + payload + "}").utf8)
+    }
 
     @Test func aLargeDeepPayloadIsLinear() throws {
-        let row = "[" + Array(repeating: "1.5", count: 1000).joined(separator: ",") + "]"
-        let inner = "[" + Array(repeating: row, count: 220).joined(separator: ",") + "]"
-        let payload = Self.nested(30, open: "{\"k\":", leaf: inner, close: "}")
+        let payload = Self.deepPayload(rows: 220)
         let (result, elapsed) = Self.read(payload, with: .parser)
         _ = try result.get()
         #expect(elapsed < Self.largePayloadLimit, "\(payload.utf8.count) bytes took \(elapsed)")
 
-        let snapshot = Array(("{\"schemaVersion\":1,\"revision\":3,\"generatedAt\":\"2025-01-01T00:00:00Z\",\"payload\":"
-            + payload + "}").utf8)
+        let snapshot = Self.snapshot(payload)
         #expect(snapshot.count > 800_000 && snapshot.count < ReadLimits().snapshotBytes)
+        let (_, halfTime) = try ThreadCPUClock.measure {
+            try SnapshotCoding.decode(Self.snapshot(Self.deepPayload(rows: 110)), as: JSONValue.self, revision: 3)
+        }
         let (decoded, decodeTime) = try ThreadCPUClock.measure {
             try SnapshotCoding.decode(snapshot, as: JSONValue.self, revision: 3)
         }
         #expect(decodeTime < Self.largePayloadLimit, "\(snapshot.count) bytes took \(decodeTime) of CPU")
+        #expect(decodeTime < halfTime * 3, "twice the rows: \(decodeTime) of CPU against \(halfTime) for half")
         #expect(decoded.payload == (try result.get()))
     }
 }
