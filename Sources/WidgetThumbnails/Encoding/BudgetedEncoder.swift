@@ -206,10 +206,7 @@ extension BudgetedEncoder {
 
         /// `image` at 1/`factor` of its size per side (at least 1 px).
         private static func reduced(_ image: RGBAImage, by factor: Int) throws(ImageError) -> RGBAImage {
-            let size = PixelSize(width: max(1, image.width / factor), height: max(1, image.height / factor))
-            let stream = try ResamplingStream(sourceSize: image.size, targetSize: size)
-            image.pixels.withUnsafeBufferPointer { stream.consume(rows: $0) }
-            return stream.finish()
+            try Resampler.resize(image, to: PixelSize(width: max(1, image.width / factor), height: max(1, image.height / factor)))
         }
 
         /// For a scale that refines fractions (WebP's): halves the step between `fit` and the

@@ -2,7 +2,6 @@ import CColorManagement
 import CHEIF
 import CPNG
 import CTurboJPEG
-import CWebP
 
 /// One system library this build decodes, encodes or manages colour with.
 public struct LinkedLibrary: Sendable, Equatable {
@@ -27,7 +26,7 @@ public enum LinkedLibraries {
             LinkedLibrary(name: "libjpeg-turbo", version: dotted(Int(wt_jpeg_library_version()), base: 1000),
                           reportedAtRunTime: false, details: []),
             LinkedLibrary(name: "libpng", version: String(cString: wt_png_version_text()), reportedAtRunTime: true, details: []),
-            LinkedLibrary(name: "libwebp", version: dotted(Int(wt_webp_library_version()), base: 256),
+            LinkedLibrary(name: "libwebp", version: dotted(WebPLibrary.version, base: 256),
                           reportedAtRunTime: true, details: []),
             LinkedLibrary(name: "libheif", version: String(cString: wt_heif_version_text()), reportedAtRunTime: true,
                           details: ["decoders: " + heifCodecs(encoders: false), "encoders: " + heifCodecs(encoders: true)]),

@@ -74,11 +74,7 @@ import TestSupport
         let atStart = try ImageEncoder.encode(image, format: format, quality: Double(scale.standard.start)).count
         let atFloor = try ImageEncoder.encode(image, format: format, quality: Double(scale.standard.floor)).count
         let cap = search == "quality" ? (atStart + atFloor) / 2 : atFloor * 2 / 3
-        let resize: BudgetedEncoder.Resize = { (size) throws(ImageError) in
-            let stream = try ResamplingStream(sourceSize: image.size, targetSize: size)
-            image.pixels.withUnsafeBufferPointer { stream.consume(rows: $0) }
-            return stream.finish()
-        }
+        let resize: BudgetedEncoder.Resize = { (size) throws(ImageError) in try Resampler.resize(image, to: size) }
         let result = try BudgetedEncoder(format: format, budget: ByteBudget(cap: cap)).encode(image, resize: resize)
         #expect(result.bytes.count <= cap)
         #expect(search == "quality" ? result.size == image.size : result.size.area < image.size.area, "\(result.size)")
