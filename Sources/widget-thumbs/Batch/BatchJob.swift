@@ -106,8 +106,7 @@ struct BatchJob: Sendable {
             }
             // Every output's place is checked before the first is written, so a file in the
             // way of one family leaves the others' earlier files as they were.
-            var placed: [(index: Int, relative: String, path: String, thumbnail: Thumbnail,
-                          replacement: OutputFile.Replacement)] = []
+            var placed: [(index: Int, relative: String, output: OutputPlacement.CheckedOutput, thumbnail: Thumbnail)] = []
             var outcomes: [BatchOutcome?] = Array(repeating: nil, count: outputs.count)
             for (index, (output, result)) in zip(outputs, made).enumerated() {
                 switch result {
@@ -117,9 +116,9 @@ struct BatchJob: Sendable {
                     let relative = OutputNaming.outputPath(base: output.name, fileExtension: thumbnail.format.fileExtension)
                     let path = InputDiscovery.join(outDirectory, relative)
                     do throws(ImageError) {
-                        let replacement = try outputGuard.replacement(
-                            at: path, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relative))
-                        placed.append((index, relative, path, thumbnail, replacement))
+                        let checked = try outputGuard.check(
+                            path, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relative))
+                        placed.append((index, relative, checked, thumbnail))
                     } catch {
                         outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
                     }
@@ -129,9 +128,9 @@ struct BatchJob: Sendable {
                 let (index, output, thumbnail) = (place.index, outputs[place.index], place.thumbnail)
                 let writeStart = Stopwatch()
                 do throws(ImageError) {
-                    try OutputDirectories.create(parentOf: place.path)
-                    try OutputFile.write(thumbnail.bytes, toPath: place.path, replacing: place.replacement,
-                                         staging: .folder(staging), durability: durability)
+                    try OutputDirectories.create(parentOf: place.output.path)
+                    try OutputPlacement.write(thumbnail.bytes, to: place.output, staging: .folder(staging),
+                                              durability: durability)
                 } catch {
                     // This output fails alone (a full disk, a file size limit, a file that
                     // appeared): the families before it are in place and journaled, so the
@@ -144,7 +143,7 @@ struct BatchJob: Sendable {
                 // The reading is the first output's, as the decode is.
                 let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
                                                       write: write, total: (index == 0 ? readTime : 0) + stages.total + write)
-                let report = BatchItemReport.made(input.path, output: place.path, sourceBytes: source.fileBytes,
+                let report = BatchItemReport.made(input.path, output: place.output.path, sourceBytes: source.fileBytes,
                                                   thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
                 // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
                 let entry = stat.map {
@@ -166,28 +165,5 @@ struct BatchJob: Sendable {
         var report = BatchItemReport.failed(path, named, sourceBytes: sourceBytes)
         report.family = family
         return BatchOutcome(report: report, error: named)
-    }
-}
-
-/// `mkdir -p` for the folders that mirror the inputs' relative paths.
-enum OutputDirectories {
-    static func create(parentOf path: String) throws(ImageError) {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        try create(String(path[..<slash]))
-    }
-
-    static func create(_ directory: String) throws(ImageError) {
-        var status = stat()
-        if RawPath.withCString(directory, { stat($0, &status) }) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                throw ImageError(.io, "cannot create the output folder: a file is in the way", file: directory)
-            }
-            return
-        }
-        try create(parentOf: directory)
-        // Another worker may create it between the check and here: that is fine.
-        guard RawPath.withCString(directory, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
-            throw ImageError(.io, "cannot create the output folder: \(String(cString: strerror(errno)))", file: directory)
-        }
     }
 }

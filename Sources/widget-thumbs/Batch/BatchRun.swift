@@ -121,8 +121,7 @@ struct BatchRun {
         }
         let html = PreviewPage.html(items: items.map(\.withReadablePaths), thumbnails: thumbnails, summary: summary,
                                     device: previewDevice)
-        try OutputDirectories.create(parentOf: path)
-        try OutputFile.writeCommandOutput(Array(html.utf8), toPath: path, inputs: inputs)
+        try OutputPlacement.placeCommandOutput(Array(html.utf8), at: path, inputs: inputs, makingFolders: true)
     }
 }
 
