@@ -66,8 +66,8 @@ struct BatchRun {
             }
         }
         switch settings.output {
-        case .json: console.write(try JSONOutput.encode(BatchReport(inputs: items.map(\.withReadablePaths), summary: summary)))
-        case .jsonLines: console.write(try JSONOutput.line(["summary": summary]))
+        case .json: console.write(json: try JSONOutput.encode(BatchReport(inputs: items.map(\.withReadablePaths), summary: summary)))
+        case .jsonLines: console.write(json: try JSONOutput.line(["summary": summary]))
         case .table: console.write(SummaryTable.text(summary: summary))
         case .quiet: break
         }
@@ -77,7 +77,7 @@ struct BatchRun {
     private func runAll(_ source: PlannedInputs, job: BatchJob, results: Results, warnings: WarningTally) {
         let progress: ProgressBar? = switch TerminalStyle.forStandardError(quiet: settings.output == .quiet) {
         case .plain: nil
-        case .terminal(let colour): ProgressBar(colour: colour)
+        case .terminal(let colour): ProgressBar(colour: colour, console: console)
         }
         let console = console
         let output = settings.output
@@ -103,7 +103,7 @@ struct BatchRun {
                     if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
                 }
                 if output == .jsonLines, let line = try? JSONOutput.line(outcome.report.forJSONLines(detail)) {
-                    console.write(line)
+                    console.write(json: line)
                 }
                 results.add(outcome.report, index: index, part: part, countingInput: part == countedEntry)
             }
