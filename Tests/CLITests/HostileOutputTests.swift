@@ -8,7 +8,8 @@ import WidgetThumbnails
 /// an input of the same run, a FIFO, a character device, a symlink (to an input, to a file
 /// outside), a directory, a read-only file and standard input's own file. After each run the thing at the path, and what
 /// a symlink there leads to, has the same type, inode, device numbers and contents; the run
-/// ended by itself (no hang, no crash); a refusal is a non-zero exit naming the path.
+/// ended by itself (no hang, no crash); a refusal is a non-zero exit with a typed error
+/// (`<file>: <code>: <reason>`) naming the path.
 ///
 /// Devices are private nodes made with mknod (the numbers of /dev/null and /dev/full) in a
 /// temporary folder, never the machine's own: a build that replaces them (today's main did,
@@ -189,6 +190,11 @@ import WidgetThumbnails
         if let status = result.status, status != 0 {
             let name = named ?? URL(fileURLWithPath: kept[0]).lastPathComponent
             #expect(result.stderr.contains(name), "\(label): the refusal does not name \(name): \(result)")
+            // Typed: the line that names it is an ImageError's `<file>: <code>: <reason>`.
+            let typed = result.stderr.split(separator: "\n").contains { line in
+                line.contains(name) && ImageError.Code.allCases.contains { line.contains(": \($0.rawValue): ") }
+            }
+            #expect(typed, "\(label): no typed error names \(name): \(result)")
         }
         return result
     }

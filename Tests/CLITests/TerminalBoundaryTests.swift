@@ -99,8 +99,9 @@ import WidgetThumbnails
         #expect(checked.stdout.contains("big \\u{1b}]0;owned"), "check does not name the file: \(checked.stdout)")
     }
 
-    /// thumbnail, decode, inspect and batch print file names: in errors, in JSON, in the
-    /// table's failure lines, in `--json-lines`; one name also holds a byte that is not UTF-8.
+    /// thumbnail (with --families and --per-device), decode, inspect and batch print file names:
+    /// in errors, in JSON, in the table's failure lines, in `--json-lines`, in the note a shard's
+    /// contact sheet gets; one name also holds a byte that is not UTF-8.
     @Test func fileNamesNeverReachTheTerminal() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -115,6 +116,7 @@ import WidgetThumbnails
             (["thumbnail", missing, "-o", folder.file("t.jpg")], false),
             (["thumbnail", good, "-o", output, "--families", "small,medium"], true),
             (["thumbnail", good, "-o", folder.file("missing folder \(Self.hostile)/t.jpg")], false),
+            (["thumbnail", good, "-o", output, "--family", "accessoryCircular", "--per-device"], true),
             (["decode", missing, "--out", folder.file("t.pam")], false),
             (["inspect", good], false),
             (["inspect", good, "--json"], true),
@@ -122,6 +124,8 @@ import WidgetThumbnails
             (["batch", folder.file("in"), "--out", folder.file("out1")], false),
             (["batch", folder.file("in"), "--out", folder.file("out2"), "--json"], true),
             (["batch", folder.file("in"), "--out", folder.file("out3"), "--json-lines"], false),
+            (["batch", folder.file("in"), "--out", folder.file("out5"), "--shard", "0/2",
+              "--contact-sheet", folder.file("sheet \(Self.hostile).html")], false),
         ]
         for run in runs {
             let result = try WidgetThumbsBinary.run(run.arguments)
