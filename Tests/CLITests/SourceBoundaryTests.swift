@@ -45,8 +45,8 @@ import Testing
         Pattern(name: "standard stream", regex: #"\bSTD(OUT|ERR)_FILENO\b|\bstd(out|err)\b|/dev/std(out|err)|/dev/tty"#),
     ]
 
-    /// A call allowed outside its boundary: the file (a path suffix, so a file keeps its entry
-    /// when its folder moves), the pattern, and why.
+    /// A call allowed outside its boundary: the file (its name: it keeps its entry when its
+    /// folder moves), the pattern, and why.
     struct Allowed: Sendable {
         var file: String
         var pattern: String
@@ -54,24 +54,24 @@ import Testing
     }
 
     static let allowedWriters: [Allowed] = [
-        Allowed(file: "Batch/RecordFileLines.swift", pattern: "O_CREAT",
+        Allowed(file: "/RecordFileLines.swift", pattern: "O_CREAT",
                 reason: "reads the flags it was given (a missing file is not an error unless it was to be created); "
                     + "the one call that creates a record file is OutputPlacement.openJournal"),
-        Allowed(file: "Batch/BatchJournal.swift", pattern: "unlink",
+        Allowed(file: "/BatchJournal.swift", pattern: "unlink",
                 reason: "removes the journal once the manifest holds its lines, only a file OutputPlacement.openJournal's rules "
                     + "let this run write (RecordFileLines.open), never a symlink or what else is at its name"),
-        Allowed(file: "Batch/BatchManifest.swift", pattern: "unlink",
+        Allowed(file: "/BatchManifest.swift", pattern: "unlink",
                 reason: "removes the earlier version's record file, whose lines the manifest just took over"),
-        Allowed(file: "Batch/StagingFolder.swift", pattern: "unlink",
+        Allowed(file: "/StagingFolder.swift", pattern: "unlink",
                 reason: "removes temporary files of finished runs in the staging folder, by their names only (StagingFolder.owner)"),
     ]
 
     static let allowedPrinters: [Allowed] = [
-        Allowed(file: "Output/StandardStreams.swift", pattern: "standard stream",
+        Allowed(file: "/StandardStreams.swift", pattern: "standard stream",
                 reason: "StandardOutput writes a thumbnail's bytes for `-o -`: data for a pipe, not text, and StandardInput reads"),
-        Allowed(file: "Output/OutputPlacement.swift", pattern: "standard stream",
+        Allowed(file: "/OutputPlacement.swift", pattern: "standard stream",
                 reason: "fstat of standard output, to know a symlink that leads to its file (no write)"),
-        Allowed(file: "Batch/TerminalStyle.swift", pattern: "standard stream",
+        Allowed(file: "/TerminalStyle.swift", pattern: "standard stream",
                 reason: "isatty of standard error, to decide whether a progress bar is drawn (no write)"),
     ]
 
