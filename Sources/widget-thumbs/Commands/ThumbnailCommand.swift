@@ -21,7 +21,7 @@ struct ThumbnailCommand: Command {
             curl -s https://example.com/photo.jpg | widget-thumbs thumbnail - -o - --format webp > t.webp
             """,
         arguments: [input],
-        options: [output] + ThumbnailArguments.specs + [FamiliesArgument.spec, PerDeviceThumbnails.flag])
+        options: [output] + ThumbnailArguments.specs + [FamiliesArgument.spec, OptionSpec.perDevice])
 
     var inputPath: String
     var outputPath: String
