@@ -1,5 +1,6 @@
 import Glibc
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `widget-thumbs thumbnail <input|-> -o <output|->`: one thumbnail, made for pipes: reads
 /// standard input and writes standard output when given `-`, with `batch`'s options.
