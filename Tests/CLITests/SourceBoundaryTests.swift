@@ -3,8 +3,9 @@ import Testing
 
 /// The two boundaries the tool keeps by construction, checked over its source so that a new
 /// writer or a new print cannot go around them:
-/// - every file the tool creates, replaces or appends to is placed by the code in an `Output/`
-///   folder (`OutputPlacement`: `OutputOccupant`'s rules, a temporary renamed into place);
+/// - every file the tool creates, replaces or appends to is placed by the code in
+///   `Sources/WidgetThumbsBatch/Files/` (`OutputPlacement`: `OutputOccupant`'s rules, a
+///   temporary renamed into place; the staging folder, the output folders);
 /// - every byte of text on standard output or standard error goes through `Console`, which
 ///   makes it terminal-safe.
 /// A call outside them fails the test, named by file and line, unless the allow-list below
@@ -62,8 +63,6 @@ import Testing
                     + "let this run write (RecordFileLines.open), never a symlink or what else is at its name"),
         Allowed(file: "/BatchManifest.swift", pattern: "unlink",
                 reason: "removes the earlier version's record file, whose lines the manifest just took over"),
-        Allowed(file: "/StagingFolder.swift", pattern: "unlink",
-                reason: "removes temporary files of finished runs in the staging folder, by their names only (StagingFolder.owner)"),
     ]
 
     static let allowedPrinters: [Allowed] = [
@@ -75,10 +74,11 @@ import Testing
                 reason: "isatty of standard error, to decide whether a progress bar is drawn (no write)"),
     ]
 
-    /// Folders whose files are a boundary: writers in any `Output/` folder of the tool's code,
-    /// prints in the console. And what is not the tool's own output at all.
+    /// Folders whose files are a boundary: writers in the batch engine's `Files/` (the placement
+    /// path and what it is made of), prints in the console. And what is not the tool's own
+    /// output at all.
     static func isWriterBoundary(_ file: String) -> Bool {
-        file.contains("/Output/")
+        file.hasPrefix("Sources/WidgetThumbsBatch/Files/")
             // The store's own files: confined to its container (ConfinedOpener), named by it,
             // crash-safe by its own rules; OutputFile uses its two writers as primitives.
             || file.hasPrefix("Sources/WidgetSnapshots/") || file.hasPrefix("Sources/CFileSystem/")
@@ -148,11 +148,11 @@ import Testing
     @Test func everyFileIsWrittenThroughThePlacementPath() throws {
         let scan = try Self.scan(Self.writers, boundary: Self.isWriterBoundary, allowed: Self.allowedWriters)
         let outside = scan.outside.map(\.description).joined(separator: "\n")
-        #expect(scan.outside.isEmpty, "file writes outside Output/ (route them through OutputPlacement, or allow them with a reason):\n\(outside)")
+        #expect(scan.outside.isEmpty, "file writes outside WidgetThumbsBatch/Files/ (route them through OutputPlacement, or allow them with a reason):\n\(outside)")
         #expect(scan.unusedAllowances.isEmpty, "allowances that match nothing any more: \(scan.unusedAllowances.map(\.file))")
         // The scan sees the writers it must: the placement path's own calls.
-        let placement = scan.all.filter { $0.file.hasSuffix("Output/OutputPlacement.swift") }.map(\.pattern)
-        #expect(Set(placement).isSuperset(of: ["O_CREAT", "mkdir", "placement internals"]), "\(placement)")
+        let placement = scan.all.filter { $0.file.hasSuffix("/OutputPlacement.swift") }.map(\.pattern)
+        #expect(Set(placement).isSuperset(of: ["O_CREAT", "O_APPEND", "placement internals"]), "\(placement)")
     }
 
     @Test func everyPrintGoesThroughTheConsole() throws {

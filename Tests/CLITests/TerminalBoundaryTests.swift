@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 import WidgetThumbnails
 
 /// Every command family that prints text a user or a file controls, given that text at its
