@@ -3,8 +3,8 @@ import WidgetSnapshots
 import WidgetThumbnails
 
 /// Writes widget-thumbs' outputs (thumbnails, PAM images, manifests, contact sheets) so that
-/// nobody ever sees part of one, for `OutputPlacement` (which judges the path first: nothing
-/// else calls these), with the store's own writers: `FileReplacer` (a temporary file
+/// nobody ever sees part of one, for `OutputPlacement`, which judges the path first (the
+/// writes are internal to this module: the CLI reaches them only through it), with the store's own writers: `FileReplacer` (a temporary file
 /// renamed over the target) and `ImmutableFilePublisher` (a nameless or temporary file given a
 /// name that never replaces anything). This only turns a path into a directory and a name,
 /// picks where the temporary file goes and words the errors; on any failure the temporary file
@@ -13,7 +13,7 @@ import WidgetThumbnails
 /// Files get 0666 less the umask, what a plain `open` would give them.
 package enum OutputFile {
     /// What may already be at the target.
-    package enum Replacement: Sendable {
+    enum Replacement: Sendable {
         /// Whatever is there is replaced (rename).
         case anything
         /// Nothing may be there: something that appeared since the caller checked is kept and
@@ -30,7 +30,7 @@ package enum OutputFile {
         case folder(StagingFolder)
     }
 
-    package static let mode = FileMode.lessUmask(0o666)
+    static let mode = FileMode.lessUmask(0o666)
 
     static func write(_ bytes: [UInt8], toPath path: String, replacing: Replacement = .anything,
                       staging: Staging = .besideTarget, durability: Durability = .each) throws(ImageError) {
