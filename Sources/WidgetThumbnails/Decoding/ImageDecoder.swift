@@ -7,7 +7,8 @@ public enum ImageDecoder {
         case .supported(let format):
             return format
         case .unsupported(let name):
-            let what = name.map { "\($0), not JPEG, PNG, WebP or HEIF" } ?? "not JPEG, PNG, WebP or HEIF"
+            let readable = "not " + SourceFormat.names("or")
+            let what = name.map { "\($0), \(readable)" } ?? readable
             throw ImageError(.unsupportedFormat, what, file: file)
         }
     }

@@ -1,38 +1,14 @@
 import WidgetThumbnails
 
-/// The formats widget-thumbs reads, once: the names help gives them and the file extensions a
-/// folder walk takes for each (`InputDiscovery`), taken from the `StoredFormat` declarations.
-/// Help text is built from this list, so a format added here is named wherever the tool says
+/// What help and the folder walk say about the formats widget-thumbs reads, read from their
+/// declarations (`SourceFormat`), so a format added there is named wherever the tool says
 /// what it reads.
 enum ReadableFormats {
-    struct Format {
-        /// Its name for people: "JPEG", "HEIC".
-        var name: String
-        /// The extensions a folder walk takes for it, lower case (matched ignoring case).
-        var extensions: [String]
-
-        /// A format we also write: its name and extensions are `stored`'s declarations, plus
-        /// `alsoRead` for names other writers use.
-        init(_ stored: StoredFormat, alsoRead: [String] = []) {
-            name = stored.name
-            extensions = stored.fileExtensions + alsoRead
-        }
-    }
-
-    static let all: [Format] = [
-        Format(.jpeg),
-        Format(.png),
-        Format(.webp),
-        Format(.heic, alsoRead: ["hif"]),
-        Format(.avif),
-    ]
-
-    /// Every extension a folder walk takes, in the order of `all`.
-    static var walkedExtensions: [String] { all.flatMap(\.extensions) }
+    /// Every extension a folder walk takes (`InputDiscovery`), lower case, matched ignoring case.
+    static var walkedExtensions: [String] { SourceFormat.walkedExtensions }
 
     /// "JPEG, PNG, WebP, HEIC and AVIF" (`conjunction` "or" for one file of any of them).
     static func names(_ conjunction: String = "and") -> String {
-        let names = all.map(\.name)
-        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
+        SourceFormat.fileKindNames(conjunction)
     }
 }
