@@ -5,18 +5,22 @@ import TestSupport
 /// A start quality set before the format is known (`--quality`, `QualityRange.starting(at:)`)
 /// searches down to each written format's own floor, never JPEG's for all.
 @Suite struct QualityFloorTests {
-    @Test func aStartAloneTakesEachFormatsFloor() throws {
+    @Test func aStartAloneTakesEachFormatsFloor() {
         // The floors README's Quality section gives: JPEG 40, WebP 35, AVIF 40, HEIC 30.
         let floors: [StoredFormat: Int] = [.jpeg: 40, .webp: 35, .avif: 40, .heic: 30]
         for (format, floor) in floors {
-            let scale = try #require(ImageEncoder.encoder(for: format).qualityScale)
+            guard let scale = ImageEncoder.encoder(for: format).qualityScale else {
+                Issue.record("\(format) has no quality")
+                continue
+            }
             #expect(QualityRange.starting(at: 90).resolved(for: scale) == QualityRange(start: 90, floor: floor), "\(format)")
             // A start under the floor is its own floor.
             #expect(QualityRange.starting(at: 20).resolved(for: scale) == QualityRange(start: 20, floor: 20), "\(format)")
         }
         // A range given whole keeps its floor.
         let given = QualityRange(start: 70, floor: 50)
-        #expect(given.resolved(for: try #require(WebPEncoder.qualityScale)) == given)
+        let webp = WebPEncoder.qualityScale
+        #expect(webp.map(given.resolved(for:)) == given)
     }
 
     @Test func theSearchStopsAtWebPsFloor() throws {
