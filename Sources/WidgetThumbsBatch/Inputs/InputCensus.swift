@@ -36,7 +36,9 @@ package struct InputCensus {
     /// same `--files-from` list (copied to a spool in `staging`).
     package func take(filesFrom: String?, separator: InputList.Separator, staging: StagingFolder,
               discovery: (InputList?) -> InputDiscovery) throws(ImageError) -> InputDiscovery {
-        let spool = try filesFrom.map { _ throws(ImageError) in try Self.spoolFile(in: staging) }
+        let spool = try filesFrom.map { _ throws(ImageError) in
+            try OutputPlacement.spoolFile(in: staging, purpose: "a temporary copy of the --files-from list")
+        }
         defer { if let spool { close(spool) } }
         let list = filesFrom.map { InputList(source: $0, separator: separator, copyingTo: spool) }
         let census = discovery(list)
@@ -52,16 +54,4 @@ package struct InputCensus {
         return discovery(list.replay(from: spool))
     }
 
-    /// A temporary file in the staging folder, its name removed at once (a run killed before
-    /// that leaves a name the next run's `removeLeftovers` takes).
-    private static func spoolFile(in staging: StagingFolder) throws(ImageError) -> Int32 {
-        let path = PathComponents.join(staging.path, staging.temporaryName())
-        let descriptor = RawPath.withCString(path) { open($0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else {
-            throw ImageError(.io, "cannot make a temporary copy of the --files-from list: \(String(cString: strerror(errno)))",
-                             file: staging.path)
-        }
-        _ = RawPath.withCString(path) { unlink($0) }
-        return descriptor
-    }
 }

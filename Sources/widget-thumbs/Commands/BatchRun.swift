@@ -67,8 +67,8 @@ struct BatchRun {
             }
         }
         switch settings.output {
-        case .json: console.write(try JSONOutput.encode(BatchReport(inputs: items.map(\.withReadablePaths), summary: summary)))
-        case .jsonLines: console.write(try JSONOutput.line(["summary": summary]))
+        case .json: console.write(json: try JSONOutput.encode(BatchReport(inputs: items.map(\.withReadablePaths), summary: summary)))
+        case .jsonLines: console.write(json: try JSONOutput.line(["summary": summary]))
         case .table: console.write(SummaryTable.text(summary: summary))
         case .quiet: break
         }
@@ -78,7 +78,7 @@ struct BatchRun {
     private func runAll(_ source: PlannedInputs, job: BatchJob, results: Results, warnings: WarningTally) {
         let progress: ProgressBar? = switch TerminalStyle.forStandardError(quiet: settings.output == .quiet) {
         case .plain: nil
-        case .terminal(let colour): ProgressBar(colour: colour)
+        case .terminal(let colour): ProgressBar(colour: colour, console: console)
         }
         let console = console
         let output = settings.output
@@ -104,7 +104,7 @@ struct BatchRun {
                     if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
                 }
                 if output == .jsonLines, let line = try? JSONOutput.line(outcome.report.forJSONLines(detail)) {
-                    console.write(line)
+                    console.write(json: line)
                 }
                 results.add(outcome.report, index: index, part: part, countingInput: part == countedEntry)
             }
@@ -122,8 +122,7 @@ struct BatchRun {
         }
         let html = PreviewPage.html(items: items.map(\.withReadablePaths), thumbnails: thumbnails, summary: summary,
                                     device: previewDevice)
-        try OutputDirectories.create(parentOf: path)
-        try OutputFile.writeCommandOutput(Array(html.utf8), toPath: path, inputs: inputs)
+        try OutputPlacement.placeCommandOutput(Array(html.utf8), at: path, inputs: inputs, makingFolders: true)
     }
 }
 

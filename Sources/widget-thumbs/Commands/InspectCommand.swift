@@ -47,7 +47,7 @@ struct InspectCommand: Command {
                                      hevcLoopFilters: hevcLoopFilters)
         switch format {
         case .lines: console.write(report.lines)
-        case .json: console.write(try JSONOutput.encode(report))
+        case .json: console.write(json: try JSONOutput.encode(report))
         }
         return .success
     }
