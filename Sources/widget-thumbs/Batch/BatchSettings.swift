@@ -37,7 +37,10 @@ struct BatchSettings: Sendable {
     var force: Bool
     var foreignFiles: OutputGuard.ForeignFiles
     var output: Output
-    var contactSheet: String?
+    /// `--preview`: the page's path (its shard's name with `--shard`).
+    var previewPage: String?
+    /// `--preview-embed`: the page embeds the thumbnails instead of linking them.
+    var previewEmbed: Bool
     var shard: Shard?
 
     typealias Options = BatchCommand
@@ -80,7 +83,8 @@ struct BatchSettings: Sendable {
             : arguments.isSet(Options.quiet) ? .quiet : .table
         shard = try arguments.value(Options.shard, expected: "K/N with 0 <= K < N, such as 0/4", Shard.init(commandLine:))
         // A shard's page shows its share alone: it gets its own name (`Shard.pageName`).
-        contactSheet = arguments.value(Options.contactSheet).map { page in shard.map { $0.pageName(page) } ?? page }
+        previewEmbed = arguments.isSet(Options.previewEmbed)
+        previewPage = arguments.value(Options.preview).map { page in shard.map { $0.pageName(page) } ?? page }
     }
 
     /// What each record keeps of `fingerprint`: its 64-bit FNV-1a in hex (16 bytes a line
