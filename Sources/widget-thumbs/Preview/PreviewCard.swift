@@ -1,6 +1,7 @@
 import Foundation
 import WidgetSnapshots
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// One input's card on the preview page: on the left its name and, for each of its outputs
 /// (one per family with `--families`), the stored image, facts and fit; on the right every
@@ -25,7 +26,7 @@ struct PreviewCard {
     let device: PreviewDevice
 
     private var input: String { outputs.first?.item.input ?? "" }
-    private var name: String { InputDiscovery.lastComponent(of: input) }
+    private var name: String { PathComponents.lastComponent(of: input) }
 
     var html: HTML {
         let embedded: [HTML] = outputs.enumerated().compactMap { index, output in

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// How the preview page shows one output's thumbnail: by a link to the file, relative to the
 /// page, or embedded in it. A linked page stays small at 20,000 outputs and the browser loads
@@ -84,7 +85,7 @@ enum PreviewLink {
     /// from the page reaches `outDirectory` however either was spelt.
     static func route(fromPageAt page: String, to outDirectory: String) -> [String]? {
         let folder = page.lastIndex(of: "/").map { $0 == page.startIndex ? "/" : String(page[..<$0]) } ?? "."
-        guard let base = InputDiscovery.resolved(folder), let out = InputDiscovery.resolved(outDirectory) else { return nil }
+        guard let base = PathLookup.resolved(folder), let out = PathLookup.resolved(outDirectory) else { return nil }
         let prefix = Array((base.hasSuffix("/") ? base : base + "/").unicodeScalars)
         let target = Array(out.unicodeScalars)
         if out == base { return [] }
@@ -99,7 +100,7 @@ enum PreviewLink {
     /// `output` is not under `outDirectory` or a name of its path is empty, `.` or `..`: a
     /// link never leads out of the folder.
     static func url(_ route: [String], output: String, outDirectory: String) -> String? {
-        let prefix = InputDiscovery.join(outDirectory, "")
+        let prefix = PathComponents.join(outDirectory, "")
         guard output.unicodeScalars.starts(with: prefix.unicodeScalars) else { return nil }
         var relative = String.UnicodeScalarView()
         relative.append(contentsOf: output.unicodeScalars.dropFirst(prefix.unicodeScalars.count))

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `--preview PAGE.html`: one page to look at a batch. Each input gets a card: for each of
 /// its outputs (one per family with `--families`) its facts, what the rendering modes do to it

@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 import WidgetThumbnails
 @testable import widget_thumbs
+@testable import WidgetThumbsBatch
 
 /// The preview page by reference: each thumbnail is an `<img loading="lazy">` whose `src`,
 /// relative to the page, leads to the file in `--out`; a page that cannot reach `--out` going
@@ -51,7 +53,7 @@ import WidgetThumbnails
     static func checkLinks(_ html: String, page: String, out: String) throws -> Set<String> {
         let slash = try #require(page.lastIndex(of: "/"))
         let folder = String(page[..<slash])
-        let realOut = try #require(InputDiscovery.resolved(out))
+        let realOut = try #require(PathLookup.resolved(out))
         var targets: Set<String> = []
         for url in sources(html) {
             #expect(!url.contains(":") && !url.hasPrefix("/") && !url.split(separator: "/").contains(".."), "\(url)")
@@ -59,7 +61,7 @@ import WidgetThumbnails
             var status = stat()
             #expect(RawPath.withCString(path) { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) == S_IFREG,
                     "\(url) leads to nothing")
-            #expect(InputDiscovery.resolved(path)?.hasPrefix(realOut + "/") == true, "\(url) leads out of --out")
+            #expect(PathLookup.resolved(path)?.hasPrefix(realOut + "/") == true, "\(url) leads out of --out")
             targets.insert(path)
         }
         return targets
@@ -147,7 +149,7 @@ import WidgetThumbnails
         #expect(cards.count == 3)
         for card in cards {
             let input = try #require(HTMLScan.attributes(of: "article", in: "<article " + card).first?["data-input"])
-            let stem = String(InputDiscovery.lastComponent(of: input).dropLast(".png".count))
+            let stem = String(PathComponents.lastComponent(of: input).dropLast(".png".count))
             let scenes = card.components(separatedBy: "<section class=\"scene ").dropFirst()
             #expect(scenes.count == 4, "light, dark and two tinted: no accessory family, no Lock Screen")
             for scene in scenes {
