@@ -53,7 +53,7 @@ struct PreviewRenderingTests {
         let rendered = try Self.render([("greys.png", TestImages.greys, .png)], options: embed ? ["--preview-embed"] : [],
                                        directory: directory)
         let html = try String(contentsOfFile: directory.file("preview.html"), encoding: .utf8)
-        #expect(html.contains("<img class=\"art\" src=\"out-") == !embed && html.contains("url(data:image/png") == embed)
+        #expect(html.contains("<img class=\"art\" src=\"out-") == !embed && html.contains("url(data:image/") == embed)
         let thumbnail = try #require(rendered.thumbnails.values.first)
         let model = RenderModel(image: thumbnail, colours: rendered.colours)
         let device = try #require(Self.newestPhone)
