@@ -17,7 +17,7 @@ import WidgetThumbnails
 @Suite struct HostileOutputTests {
     /// Every file widget-thumbs writes.
     enum Writer: String, CaseIterable, CustomTestStringConvertible {
-        case thumbnail, decode, batchOutput, batchOutputOverwrite, contactSheet, journal, manifest
+        case thumbnail, decode, batchOutput, batchOutputOverwrite, previewPage, journal, manifest
         /// `thumbnail --families` and `thumbnail --per-device` (issue 28, classes 1 and 2): the
         /// hazard at their first output, the others still made.
         case families, perDevice
@@ -45,7 +45,7 @@ import WidgetThumbnails
             case .families, .perDevice: outputs(fixture)![0]
             case .thumbnail, .decode: fixture.directory.file("target.out")
             case .batchOutput, .batchOutputOverwrite: fixture.directory.file("out/photo.jpg")
-            case .contactSheet: fixture.directory.file("sheet.html")
+            case .previewPage: fixture.directory.file("sheet.html")
             case .journal: fixture.directory.file("out/.widget-thumbs.journal")
             case .manifest: fixture.directory.file("out/.widget-thumbs.jsonl")
             }
@@ -61,7 +61,7 @@ import WidgetThumbnails
             case .decode: ["decode", input, "--out", target]
             case .batchOutput: ["batch", input, "--out", fixture.out]
             case .batchOutputOverwrite: ["batch", input, "--out", fixture.out, "--overwrite"]
-            case .contactSheet: ["batch", fixture.photo] + extra + ["--out", fixture.out, "--contact-sheet", target]
+            case .previewPage: ["batch", fixture.photo] + extra + ["--out", fixture.out, "--preview", target]
             case .journal, .manifest: ["batch", fixture.photo] + extra + ["--out", fixture.out]
             case .families: ["thumbnail", input, "-o", fixture.directory.file("t.jpg"), "--families", "small,medium"]
             case .perDevice: ["thumbnail", input, "-o", fixture.directory.file("t.jpg"), "--family", "accessoryCircular", "--per-device"]
@@ -70,7 +70,7 @@ import WidgetThumbnails
 
         /// The writers of a command's own files, which write into a FIFO or a device (batch
         /// outputs and records are only ever files: they refuse them).
-        var writesIntoStreams: Bool { [.thumbnail, .decode, .contactSheet, .families, .perDevice].contains(self) }
+        var writesIntoStreams: Bool { [.thumbnail, .decode, .previewPage, .families, .perDevice].contains(self) }
 
         /// For a writer of several files: its other files were made, and its JSON lists every
         /// one with an output or an error (`failed` outputs have an error).

@@ -52,13 +52,14 @@ enum WidgetThumbsCLI {
         var inputs: [Item]
     }
 
-    /// `widget-thumbs batch` over `inputs` with `options`, writing `--contact-sheet page`;
+    /// `widget-thumbs batch` over `inputs` with `options`, writing `--preview page` (beside
+    /// `--out`, so it links the thumbnails unless the options say `--preview-embed`);
     /// each input's thumbnail, decoded, by input path.
     static func batch(_ inputs: [String], options: [String] = [], page: String,
                       in directory: TemporaryFolder) throws -> [String: RGBAImage] {
         let binary = try #require(path, "widget-thumbs is not built")
         let run = try ChildRun.run(binary, ["batch"] + inputs + options
-                                   + ["--out", directory.file("out-\(UUID().uuidString)"), "--json", "--contact-sheet", page],
+                                   + ["--out", directory.file("out-\(UUID().uuidString)"), "--json", "--preview", page],
                                    timeout: 120)
         #expect(run.status == 0, "\(run)")
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))

@@ -3,7 +3,7 @@ import WidgetThumbnails
 
 /// Every input of a batch, known before the first output is put in place: a first walk of the
 /// same discovery (names and `stat` identities only; nothing is opened or decoded) records the
-/// identity of each input inside `--out`, and of any input that is the contact sheet's file,
+/// identity of each input inside `--out`, and of any input that is the preview page's file,
 /// in the run's `InputIdentities`. The real walk then goes as the workers ask, and every
 /// output is checked against that complete set (`OutputOccupant`).
 ///
@@ -24,12 +24,12 @@ import WidgetThumbnails
 /// staging folder, not to memory, so standard input can be read twice.
 package struct InputCensus {
     package let inputs: InputIdentities
-    /// The contact sheet's path, when one is asked for: an input that is that file is recorded.
-    package let contactSheet: String?
+    /// The preview page's path, when one is asked for: an input that is that file is recorded.
+    package let previewPage: String?
 
-    package init(inputs: InputIdentities, contactSheet: String?) {
+    package init(inputs: InputIdentities, previewPage: String?) {
         self.inputs = inputs
-        self.contactSheet = contactSheet
+        self.previewPage = previewPage
     }
 
     /// Takes the census with `discovery(list)` and returns the discovery to run, reading the
@@ -42,11 +42,11 @@ package struct InputCensus {
         defer { if let spool { close(spool) } }
         let list = filesFrom.map { InputList(source: $0, separator: separator, copyingTo: spool) }
         let census = discovery(list)
-        let sheet = contactSheet.map(FileIdentity.both) ?? []
+        let page = previewPage.map(FileIdentity.both) ?? []
         while let planned = census.next() {
             if let identity = planned.input.identity { inputs.insert(identity) }
-            // A stat per input only when a contact sheet is already there to be replaced.
-            if !sheet.isEmpty, let identity = FileIdentity(path: planned.input.path), sheet.contains(identity) {
+            // A stat per input only when a preview page is already there to be replaced.
+            if !page.isEmpty, let identity = FileIdentity(path: planned.input.path), page.contains(identity) {
                 inputs.insert(identity)
             }
         }
