@@ -265,35 +265,50 @@ static int child_failed(int wait_status, int exchange_error, int time_limit_ms, 
                    strerror(exchange_error < 0 ? -exchange_error : EPROTO));
 }
 
-int wt_heif_encode_rgba_in_child(const char *const *argv, int time_limit_ms,
+int wt_heif_encode_child_start(const char *const *argv, int *channel, int *pid, wt_message *message) {
+    if (argv == NULL || argv[0] == NULL || channel == NULL || pid == NULL) {
+        return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "invalid arguments");
+    }
+    pid_t started = 0;
+    int made = spawn_child(argv, &started);
+    if (made < 0) {
+        return WT_FAIL(made == -ENOMEM || made == -EAGAIN ? WT_STATUS_NO_MEMORY : WT_STATUS_IO, message,
+                       "could not start the encoder process %s: %s", argv[0], strerror(-made));
+    }
+    *channel = made;
+    *pid = (int)started;
+    return WT_STATUS_OK;
+}
+
+void wt_heif_encode_child_stop(int channel, int pid) {
+    // Its end of the socket closed, a serving child reads the end of its requests and exits.
+    close(channel);
+    reap((pid_t)pid, now_ms() + 2000);
+}
+
+int wt_heif_encode_rgba_in_child(int channel, int pid, int time_limit_ms,
                                  const unsigned char *rgba, int width, int height, int has_alpha,
                                  const wt_heif_encode_settings *settings,
                                  const unsigned char *icc, size_t icc_size,
-                                 unsigned char **out, size_t *out_size, wt_message *message) {
-    if (argv == NULL || argv[0] == NULL || time_limit_ms < 1 || out == NULL || out_size == NULL || rgba == NULL
-        || settings == NULL || width < 1 || height < 1 || (icc == NULL && icc_size != 0)) {
+                                 unsigned char **out, size_t *out_size, int *reusable, wt_message *message) {
+    if (channel < 0 || pid < 1 || time_limit_ms < 1 || out == NULL || out_size == NULL || reusable == NULL
+        || rgba == NULL || settings == NULL || width < 1 || height < 1 || (icc == NULL && icc_size != 0)) {
         return WT_FAIL(WT_STATUS_INVALID_ARGUMENT, message, "invalid arguments");
     }
     *out = NULL;
     *out_size = 0;
+    *reusable = 0;
     int64_t deadline = now_ms() + time_limit_ms;
-    pid_t pid = 0;
-    int channel = spawn_child(argv, &pid);
-    if (channel < 0) {
-        return WT_FAIL(channel == -ENOMEM || channel == -EAGAIN ? WT_STATUS_NO_MEMORY : WT_STATUS_IO, message,
-                       "could not start the encoder process %s: %s", argv[0], strerror(-channel));
-    }
     request_header request = { { 'W', 'T', 'H', 'Q' }, PROTOCOL_VERSION, width, height, has_alpha,
                                (int32_t)settings->codec, settings->quality, settings->effort, icc_size };
     size_t pixel_bytes = (size_t)width * (size_t)height * 4;
     int error = send_all(channel, &request, sizeof request, deadline);
     if (error == 0) error = send_all(channel, rgba, pixel_bytes, deadline);
     if (error == 0 && icc_size > 0) error = send_all(channel, icc, icc_size, deadline);
-    if (error == 0) shutdown(channel, SHUT_WR);
 
     reply_header reply;
     unsigned char *bytes = NULL;
-    child_watch watch = { pid, -1, now_ms() };
+    child_watch watch = { (pid_t)pid, -1, now_ms() };
     if (error == 0) error = receive_all(channel, &reply, sizeof reply, deadline, &watch);
     if (error == 0 && (memcmp(reply.magic, "WTHR", 4) != 0 || reply.version != PROTOCOL_VERSION
                        || reply.message_size >= WT_MESSAGE_CAPACITY || reply.output_size > SIZE_MAX / 2)) {
@@ -313,23 +328,23 @@ int wt_heif_encode_rgba_in_child(const char *const *argv, int time_limit_ms,
             error = receive_all(channel, bytes, (size_t)reply.output_size, deadline, &watch);
         }
     }
+    if (error == 0) {
+        // A whole reply, the encode's failure included: the child serves the next request.
+        *reusable = 1;
+        if (reply.status != WT_STATUS_OK) return reply.status;
+        *out = bytes;
+        *out_size = (size_t)reply.output_size;
+        return WT_STATUS_OK;
+    }
+    free(bytes);
     close(channel);
     // A child that closed its end early is usually dying: give it a moment to be reaped (the
     // kernel closes a dying process's files before its parent can wait for it).
     int64_t grace = now_ms() + 2000;
-    int wait_status = reap(pid, error == -ETIMEDOUT || error == -EDEADLK ? now_ms() : (error == 0 || grace > deadline ? deadline : grace));
-    if (error == -ENOMEM) {
-        free(bytes);
-        return WT_FAIL(WT_STATUS_NO_MEMORY, message, "no memory for the encoder process's reply");
-    }
-    if (error != 0 || wait_status == -1) {
-        free(bytes);
-        return child_failed(wait_status, error, time_limit_ms, message);
-    }
-    if (reply.status != WT_STATUS_OK) return reply.status;
-    *out = bytes;
-    *out_size = (size_t)reply.output_size;
-    return WT_STATUS_OK;
+    int stopped = error == -ETIMEDOUT || error == -EDEADLK || error == -ENOMEM;
+    int wait_status = reap((pid_t)pid, stopped ? now_ms() : (grace > deadline ? deadline : grace));
+    if (error == -ENOMEM) return WT_FAIL(WT_STATUS_NO_MEMORY, message, "no memory for the encoder process's reply");
+    return child_failed(wait_status, error, time_limit_ms, message);
 }
 
 // MARK: - The child's side
@@ -342,11 +357,16 @@ static int reply_failure(int out_fd, int status, const wt_message *message) {
     return length > 0 && send_all(out_fd, message->text, length, -1) != 0 ? 1 : 0;
 }
 
-int wt_heif_encode_serve(int in_fd, int out_fd) {
+/// Serves one request: 0 when it replied, 1 when the exchange broke, -1 at the end of the
+/// requests (the parent closed its end).
+static int serve_one(int in_fd, int out_fd) {
     request_header request;
     wt_message message;
     wt_message_clear(&message);
-    if (receive_all(in_fd, &request, sizeof request, -1, NULL) != 0) return 1;
+    ssize_t first = read(in_fd, &request, 1);
+    while (first < 0 && errno == EINTR) first = read(in_fd, &request, 1);
+    if (first == 0) return -1;
+    if (first < 0 || receive_all(in_fd, (char *)&request + 1, sizeof request - 1, -1, NULL) != 0) return 1;
     if (memcmp(request.magic, "WTHQ", 4) != 0 || request.version != PROTOCOL_VERSION) return 1;
     if (request.width < 1 || request.height < 1 || request.width > 65536 || request.height > 65536
         || request.icc_size > (uint64_t)64 << 20) {
@@ -379,4 +399,11 @@ int wt_heif_encode_serve(int in_fd, int out_fd) {
     int failed = send_all(out_fd, &reply, sizeof reply, -1) != 0 || send_all(out_fd, bytes, size, -1) != 0;
     wt_heif_encode_free(bytes);
     return failed ? 1 : 0;
+}
+
+int wt_heif_encode_serve(int in_fd, int out_fd) {
+    for (;;) {
+        int served = serve_one(in_fd, out_fd);
+        if (served != 0) return served < 0 ? 0 : 1;
+    }
 }

@@ -8,28 +8,39 @@
 //
 // The two sides speak over a socket pair that is the child's standard input and output: a
 // request (a header, the pixels, the ICC profile), then a reply (a header, the message, the
-// file). The child is any executable whose entry point calls wt_heif_encode_serve; both sides
+// file), as many times as the parent asks: starting a child costs more than a small encode. The child is any executable whose entry point calls wt_heif_encode_serve; both sides
 // are meant to be one binary (widget-thumbs runs /proc/self/exe), and the header carries a
 // version so that two binaries that differ refuse each other instead of misreading.
 #include <stddef.h>
 #include "wt_heif_encode.h"
 #include "wt_message.h"
 
-/// wt_heif_encode_rgba's contract, run by `argv` (argv[0] is the executable's path; NULL
-/// ends the list) in a child process that is given `time_limit_ms` milliseconds for the
-/// whole exchange before it is killed. Besides the encoder's own statuses: WT_STATUS_NO_MEMORY
-/// when the child was killed by a signal (the message names it; the encoders die that way when
-/// an allocation fails) or could not be started for want of memory, WT_STATUS_IO when it could
-/// not be started otherwise, ran out of time, or replied with something that is no reply.
-int wt_heif_encode_rgba_in_child(const char *const *argv, int time_limit_ms,
+/// Starts `argv` (argv[0] is the executable's path; NULL ends the list) as a child that serves
+/// encodes, with one end of a socket pair as its standard input and output and standard error
+/// on /dev/null: WT_STATUS_OK with `*channel` and `*pid`, WT_STATUS_NO_MEMORY when the system
+/// had no memory or processes to spare, WT_STATUS_IO otherwise.
+int wt_heif_encode_child_start(const char *const *argv, int *channel, int *pid, wt_message *message);
+
+/// wt_heif_encode_rgba's contract, run by the child on `channel`, which is given `time_limit_ms`
+/// milliseconds for the exchange and stopped as hung when it uses no CPU time for 10 s. When
+/// the child replied (an encoder failure included) `*reusable` is 1 and the child serves the
+/// next request; otherwise it has been stopped and reaped, its channel closed, and the status is
+/// WT_STATUS_NO_MEMORY when it died of a signal (the message names it; the encoders die that
+/// way when an allocation fails) or hung, WT_STATUS_IO when it ran out of time or replied with
+/// something that is no reply.
+int wt_heif_encode_rgba_in_child(int channel, int pid, int time_limit_ms,
                                  const unsigned char *rgba, int width, int height, int has_alpha,
                                  const wt_heif_encode_settings *settings,
                                  const unsigned char *icc, size_t icc_size,
-                                 unsigned char **out, size_t *out_size, wt_message *message);
+                                 unsigned char **out, size_t *out_size, int *reusable, wt_message *message);
 
-/// The child's side: reads one request from `in_fd`, encodes it with wt_heif_encode_rgba and
-/// writes the reply to `out_fd`. Returns 0 when a reply was written (a failed encode is a
-/// reply too), 1 when the request was not one or the reply could not be written.
+/// Ends a child that `wt_heif_encode_child_start` started: closes its channel (it exits at the
+/// end of its requests) and reaps it, killing it after 2 s.
+void wt_heif_encode_child_stop(int channel, int pid);
+
+/// The child's side: serves requests from `in_fd` (each encoded with wt_heif_encode_rgba, its
+/// reply written to `out_fd`) until the parent closes its end. Returns 0 then, 1 when a
+/// request was not one or a reply could not be written.
 int wt_heif_encode_serve(int in_fd, int out_fd);
 
 #endif

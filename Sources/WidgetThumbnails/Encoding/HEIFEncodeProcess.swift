@@ -12,8 +12,9 @@ public enum HEIFEncodeProcess: Sendable, Equatable {
     /// In the calling process: the default, since a library cannot know of an executable that
     /// serves encodes.
     case inProcess
-    /// In a child process started from `command` (the executable's path, then its arguments)
-    /// for each encode, killed after `timeLimit` (nil: `HEIFEncoder.childTimeLimit(pixels:)`).
+    /// In child processes started from `command` (the executable's path, then its arguments),
+    /// each serving encode after encode. A child is stopped when one encode takes longer than
+    /// `timeLimit` (nil: `HEIFEncoder.childTimeLimit(pixels:)`) or it uses no CPU time for 10 s.
     /// The executable's entry point must call `HEIFEncoder.serveChildEncode()` when given
     /// those arguments, and be this library's build: the two sides check a protocol version.
     case child(command: [String], timeLimit: Duration? = nil)
@@ -36,9 +37,9 @@ extension HEIFEncoder {
         .seconds(120) + .seconds(20) * (Double(pixels) / 1_000_000)
     }
 
-    /// The child's side of `HEIFEncodeProcess.child`: reads one encode request on standard
-    /// input, encodes it and writes the reply on standard output. Returns the exit status the
-    /// child should end with (0 when it replied, a failed encode included).
+    /// The child's side of `HEIFEncodeProcess.child`: reads encode requests on standard input
+    /// and writes each reply on standard output until the parent closes its end. Returns the
+    /// exit status the child should end with (0 then; 1 when a request was not one).
     public static func serveChildEncode() -> Int32 {
         wt_heif_encode_serve(STDIN_FILENO, STDOUT_FILENO)
     }
@@ -57,13 +58,50 @@ extension HEIFEncoder {
         case .child(let command, let timeLimit):
             let limit = timeLimit ?? childTimeLimit(pixels: width * height)
             let milliseconds = Int32(clamping: Int((limit.totalSeconds * 1000).rounded(.up)))
-            let strings = command.map { strdup($0) }
-            defer { strings.forEach { free($0) } }
-            let argv: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } } + [nil]
-            return argv.withUnsafeBufferPointer { argv in
-                wt_heif_encode_rgba_in_child(argv.baseAddress, max(1, milliseconds), pixels, Int32(width), Int32(height),
-                                             alpha ? 1 : 0, &settings, iccBase, icc.count, out, size, message)
+            guard let child = EncodeChild.take(command, message: message) else {
+                return Int32(WT_STATUS_IO.rawValue) // the message says why it could not start
             }
+            var reusable: Int32 = 0
+            let status = wt_heif_encode_rgba_in_child(child.channel, child.pid, max(1, milliseconds), pixels, Int32(width),
+                                                      Int32(height), alpha ? 1 : 0, &settings, iccBase, icc.count, out, size,
+                                                      &reusable, message)
+            if reusable == 1 { child.putBack() }
+            return status
         }
+    }
+}
+
+/// A child serving encodes, idle between them. Starting `widget-thumbs` costs about 35 ms of CPU
+/// (its shared libraries), more than a small thumbnail's encode, so each child serves encode
+/// after encode until this process ends (its end of the socket closes and it exits); one that
+/// failed is stopped and a new one started for the next encode.
+private struct EncodeChild: Sendable {
+    let command: [String]
+    let channel: Int32
+    let pid: Int32
+
+    private static let idle = Locked<[EncodeChild]>([])
+
+    /// An idle child started from `command`, or a new one; nil when none could be started, with
+    /// the reason in `message`.
+    static func take(_ command: [String], message: ShimEncodeCall.Message) -> EncodeChild? {
+        let waiting = idle.withLock { children -> EncodeChild? in
+            guard let index = children.lastIndex(where: { $0.command == command }) else { return nil }
+            return children.remove(at: index)
+        }
+        if let waiting { return waiting }
+        let strings = command.map { strdup($0) }
+        defer { strings.forEach { free($0) } }
+        let argv: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } } + [nil]
+        var channel: Int32 = -1, pid: Int32 = 0
+        let status = argv.withUnsafeBufferPointer { argv in
+            wt_heif_encode_child_start(argv.baseAddress, &channel, &pid, message)
+        }
+        return status == Int32(WT_STATUS_OK.rawValue) ? EncodeChild(command: command, channel: channel, pid: pid) : nil
+    }
+
+    /// Makes this child the next one `take` hands out.
+    func putBack() {
+        Self.idle.withLock { $0.append(self) }
     }
 }
