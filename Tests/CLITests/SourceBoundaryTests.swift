@@ -72,6 +72,10 @@ import Testing
                 reason: "fstat of standard output, to know a symlink that leads to its file (no write)"),
         Allowed(file: "/TerminalStyle.swift", pattern: "standard stream",
                 reason: "isatty of standard error, to decide whether a progress bar is drawn (no write)"),
+        Allowed(file: "/wt_heif_encode_child.c", pattern: "standard stream",
+                reason: "an AVIF/HEIC encoder child gets its socket as standard input and output, /dev/null as standard error (no text)"),
+        Allowed(file: "/HEIFEncodeProcess.swift", pattern: "standard stream",
+                reason: "the encoder child serves its binary requests on standard input and output, a socket, never a terminal"),
     ]
 
     /// Folders whose files are a boundary: writers in the batch engine's `Files/` (the placement
