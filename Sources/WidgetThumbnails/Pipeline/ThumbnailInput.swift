@@ -1,17 +1,24 @@
-/// What a thumbnail is made from: an encoded image in memory, or a PNG or JPEG left in its
-/// open file.
+/// What a thumbnail is made from: a file named by its path, an encoded image in memory, a PNG
+/// or JPEG left in its open file, or an input its caller has already opened (`withSession`).
 ///
 /// PNG and JPEG stream from their files row by row (`PNGRowReader`, `JPEGRowReader`), so
 /// their memory grows with the width and not with the file: a 45 MB strip costs a 64 KiB
 /// read buffer, not 45 MB. WebP and HEIF are read whole in one read: their decoders (libwebp,
 /// libheif) want every byte in memory at once, and their files are small next to the pixels.
 public enum ThumbnailInput {
+    /// The file at a path, opened (`open(atPath:maxBytes:)`, with the limits' `maxFileBytes`)
+    /// when a session opens it. Errors name it.
+    case path(String)
     /// An encoded image in memory.
     case bytes([UInt8])
     /// A PNG left in its open file, read row by row.
     case pngFile(OpenInputFile)
     /// A JPEG left in its open file, read as the decoder asks.
     case jpegFile(OpenInputFile)
+    /// An input its caller opened with `withSession` (with the limits and strictness it is
+    /// thumbnailed with), to read its header facts first (to admit the work by memory, say)
+    /// without opening it twice. Valid only inside that `withSession` call.
+    case session(DecodeSession)
 
     /// Opens `path` (refusing files over `maxBytes` before reading) and sniffs its first bytes:
     /// a PNG or JPEG stays in its file; anything else is read whole (and refused later if it is
@@ -25,20 +32,32 @@ public enum ThumbnailInput {
         }
     }
 
-    /// The encoded file's size in bytes.
-    public var fileBytes: Int {
+    /// The path that names this input in errors, when it has one.
+    public var path: String? {
+        switch self {
+        case .path(let path): path
+        case .pngFile(let file), .jpegFile(let file): file.path
+        case .bytes, .session: nil
+        }
+    }
+
+    /// The encoded file's size in bytes; nil before a path is opened, and for a session.
+    public var fileBytes: Int? {
         switch self {
         case .bytes(let bytes): bytes.count
         case .pngFile(let file), .jpegFile(let file): file.size
+        case .path, .session: nil
         }
     }
 
     /// The memory this input holds while it is thumbnailed: the bytes, or a file's read buffer
-    /// (a JPEG's marker walk also reads its head, usually within those 64 KiB).
-    public var heldBytes: Int {
+    /// (a JPEG's marker walk also reads its head, usually within those 64 KiB); nil before a
+    /// path is opened, and for a session.
+    public var heldBytes: Int? {
         switch self {
         case .bytes(let bytes): bytes.count
         case .pngFile, .jpegFile: 64 << 10
+        case .path, .session: nil
         }
     }
 
@@ -59,6 +78,11 @@ public enum ThumbnailInput {
     ) throws(ImageError) -> Result {
         let options = DecodeOptions(limits: limits, strictness: strictness)
         switch self {
+        case .path(let path):
+            return try ThumbnailInput.open(atPath: path, maxBytes: limits.maxFileBytes)
+                .withSession(limits: limits, strictness: strictness, body)
+        case .session(let session):
+            return try body(session)
         case .bytes(let bytes):
             switch try ImageDecoder.format(of: bytes) {
             case .jpeg:
