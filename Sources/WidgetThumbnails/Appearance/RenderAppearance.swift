@@ -57,57 +57,94 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
     /// it, and warns for `family` (nil: a thumbnail sized by box, warned as a Home Screen
     /// image).
     public init(measuring image: RGBAImage, storesAlpha: Bool, family: WidgetFamily?) {
-        // Every sum is weighted by alpha: only alpha 128 and over used to count, so a picture
-        // made only of translucent pixels (or none) was measured as black and never faint.
-        // Integers throughout, and exact: luma is kept as 10,000 times itself (Rec. 709's
-        // weights are ten-thousandths) times its alpha, so a pixel costs a few multiplications
-        // and no floating point or call to round (a fifth of a batch's CPU on small photos).
+        let sums = image.pixels.withUnsafeBufferPointer { Sums($0, storesAlpha: storesAlpha) }
+        let shown = sums.shown
+        let pixelCount = max(1, image.width * image.height)
+        meanLuminance = shown == 0 ? 0 : Double(sums.luma) / Double(shown) / 2_550_000
+        luminance10th = Self.percentile(sums.histogram, 0.1, of: shown)
+        medianLuminance = Self.percentile(sums.histogram, 0.5, of: shown)
+        faintShare = shown == 0 ? 1 : Double(sums.faint) / Double(shown)
+        hasTransparency = sums.translucent
+        transparentShare = Double(sums.transparent) / Double(pixelCount)
+        warnings = []
+        // No pixel at `faintAlpha` of full opacity or more: next to nothing shows in any mode.
+        warnings = RenderWarning.warnings(for: self, family: family,
+                                          nearlyTransparent: Double(sums.maximumAlpha) < Self.faintAlpha * 255)
+    }
+
+    /// One pass over the pixels, every sum weighted by alpha (only alpha 128 and over used to
+    /// count, so a picture made only of translucent pixels, or none, was measured as black and
+    /// never faint).
+    ///
+    /// Integers throughout, and exact: luma is kept as 10,000 times itself (Rec. 709's weights
+    /// are ten-thousandths) times its alpha, so a pixel costs a few multiplications, and no
+    /// floating point or call to round (those were a fifth of a batch's CPU on small photos).
+    /// An opaque pixel, the common one, is only counted; its weight of 255 is applied once at
+    /// the end.
+    private struct Sums {
+        /// The weight (alpha) of each level, the nearest to its luma.
         var histogram = [Int](repeating: 0, count: 256)
+        /// Luma x 10,000 x alpha.
+        var luma = 0
+        /// The weights together.
         var shown = 0
+        /// The weight of the faint pixels (luma x alpha under `faintAlpha` of 255 x 255).
         var faint = 0
         var transparent = 0
         var translucent = false
-        var lumaSum = 0  // luma x 10,000 x alpha
         var maximumAlpha = 0
-        // Luma x 10,000 x alpha under this is faint: `faintAlpha` of 255 x 255, x 10,000.
-        let faintLimit = Int(Self.faintAlpha * 255 * 255 * 10_000)
-        image.pixels.withUnsafeBufferPointer { px in
+
+        init(_ px: UnsafeBufferPointer<UInt8>, storesAlpha: Bool) {
+            // Luma x 10,000 x alpha under this is faint: `faintAlpha` of 255 x 255, x 10,000.
+            let faintLimit = Int(RenderAppearance.faintAlpha * 255 * 255 * 10_000)
+            // An opaque pixel is faint when its luma x 10,000 is under this (x 255, it is under
+            // `faintLimit`; both sides are whole, so the division loses nothing).
+            let opaqueFaintLimit = (faintLimit + 254) / 255
+            // Per level: the opaque pixels' count, then the others' weight.
+            let levels = UnsafeMutablePointer<Int>.allocate(capacity: 512)
+            levels.initialize(repeating: 0, count: 512)
+            defer { levels.deallocate() }
+            var opaque = 0, opaqueLuma = 0, opaqueFaint = 0
+            var weightedLuma = 0, weights = 0, faintWeights = 0
+            var transparent = 0, translucent = false, maximumAlpha = 0
             var index = 0
-            while index < px.count {
+            while index + 3 < px.count {
                 var alpha = Int(px[index + 3])
-                // Rec. 709 luma in 0-2,550,000 (10,000 times 0-255) on the stored (sRGB-encoded) values.
+                // Rec. 709 luma, 0-2,550,000 (10,000 times 0-255), on the stored (sRGB-encoded) values.
                 let luma = 2126 * Int(px[index]) + 7152 * Int(px[index + 1]) + 722 * Int(px[index + 2])
+                index += 4
+                if alpha == 255 {
+                    opaque += 1
+                    opaqueLuma += luma
+                    levels[(luma + 5_000) / 10_000] += 1  // the nearest level, halves up
+                    if luma < opaqueFaintLimit { opaqueFaint += 1 }
+                    continue
+                }
                 var weighted = luma * alpha
-                var level = (luma + 5_000) / 10_000  // the nearest level, halves up
-                if alpha < 255 {
-                    if storesAlpha {
-                        translucent = true
-                        if alpha == 0 { transparent += 1 }
-                    } else {
-                        // Onto white, as the encoder flattens: opaque, its luma mixed with white's.
-                        weighted += 2_550_000 * (255 - alpha)
-                        level = (weighted + 1_275_000) / 2_550_000
-                        alpha = 255
-                    }
+                var level = (luma + 5_000) / 10_000
+                if storesAlpha {
+                    translucent = true
+                    if alpha == 0 { transparent += 1 }
+                } else {
+                    // Onto white, as the encoder flattens: opaque, its luma mixed with white's.
+                    weighted += 2_550_000 * (255 - alpha)
+                    level = (weighted + 1_275_000) / 2_550_000
+                    alpha = 255
                 }
                 maximumAlpha = max(maximumAlpha, alpha)
-                shown += alpha
-                lumaSum += weighted
-                histogram[level] += alpha
-                if weighted < faintLimit { faint += alpha }
-                index += 4
+                weights += alpha
+                weightedLuma += weighted
+                levels[256 + level] += alpha
+                if weighted < faintLimit { faintWeights += alpha }
             }
+            for level in 0..<256 { histogram[level] = levels[level] * 255 + levels[256 + level] }
+            luma = opaqueLuma * 255 + weightedLuma
+            shown = opaque * 255 + weights
+            faint = opaqueFaint * 255 + faintWeights
+            self.transparent = transparent
+            self.translucent = translucent
+            self.maximumAlpha = opaque > 0 ? 255 : maximumAlpha
         }
-        let pixelCount = max(1, image.width * image.height)
-        meanLuminance = shown == 0 ? 0 : Double(lumaSum) / Double(shown) / 2_550_000
-        luminance10th = Self.percentile(histogram, 0.1, of: shown)
-        medianLuminance = Self.percentile(histogram, 0.5, of: shown)
-        faintShare = shown == 0 ? 1 : Double(faint) / Double(shown)
-        hasTransparency = translucent
-        transparentShare = Double(transparent) / Double(pixelCount)
-        warnings = []
-        // No pixel at `faintAlpha` of full opacity or more: next to nothing shows in any mode.
-        warnings = RenderWarning.warnings(for: self, family: family, nearlyTransparent: Double(maximumAlpha) < Self.faintAlpha * 255)
     }
 
     /// The luma (0-1) below which `fraction` of `total` (the histogram's weight) lies.
