@@ -79,8 +79,8 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
     /// Integers throughout, and exact: luma is kept as 10,000 times itself (Rec. 709's weights
     /// are ten-thousandths) times its alpha, so a pixel costs a few multiplications, and no
     /// floating point or call to round (those were a fifth of a batch's CPU on small photos).
-    /// An opaque pixel, the common one, is only counted; its weight of 255 is applied once at
-    /// the end.
+    /// An opaque pixel, the common one, is only counted by its luma; its weight of 255 is
+    /// applied once at the end.
     private struct Sums {
         /// The weight (alpha) of each level, the nearest to its luma.
         var histogram = [Int](repeating: 0, count: 256)
@@ -100,44 +100,51 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
             // An opaque pixel is faint when its luma x 10,000 is under this (x 255, it is under
             // `faintLimit`; both sides are whole, so the division loses nothing).
             let opaqueFaintLimit = (faintLimit + 254) / 255
-            // Per level: the opaque pixels' count, then the others' weight.
-            let levels = UnsafeMutablePointer<Int>.allocate(capacity: 512)
-            levels.initialize(repeating: 0, count: 512)
-            defer { levels.deallocate() }
-            var opaque = 0, opaqueLuma = 0, opaqueFaint = 0
+            // The opaque pixels' count per step of 2,500 (a quarter level: every level's halfway
+            // point, 5,000 + 10,000k, is a step's edge, so a step's level is known), then the
+            // others' weight per level. Wrapping arithmetic: no sum comes near Int's range.
+            let steps = 1_021, opaqueSteps = UnsafeMutablePointer<Int>.allocate(capacity: steps + 256)
+            opaqueSteps.initialize(repeating: 0, count: steps + 256)
+            defer { opaqueSteps.deallocate() }
+            let weightedLevels = opaqueSteps + steps
+            var opaqueLuma = 0, opaqueFaint = 0
             var weightedLuma = 0, weights = 0, faintWeights = 0
             var transparent = 0, translucent = false, maximumAlpha = 0
             var index = 0
             while index + 3 < px.count {
                 var alpha = Int(px[index + 3])
                 // Rec. 709 luma, 0-2,550,000 (10,000 times 0-255), on the stored (sRGB-encoded) values.
-                let luma = 2126 * Int(px[index]) + 7152 * Int(px[index + 1]) + 722 * Int(px[index + 2])
-                index += 4
+                let luma = 2126 &* Int(px[index]) &+ 7152 &* Int(px[index + 1]) &+ 722 &* Int(px[index + 2])
+                index &+= 4
                 if alpha == 255 {
-                    opaque += 1
-                    opaqueLuma += luma
-                    levels[(luma + 5_000) / 10_000] += 1  // the nearest level, halves up
-                    if luma < opaqueFaintLimit { opaqueFaint += 1 }
+                    opaqueLuma &+= luma
+                    opaqueSteps[luma / 2_500] &+= 1
+                    opaqueFaint &+= luma < opaqueFaintLimit ? 1 : 0
                     continue
                 }
-                var weighted = luma * alpha
-                var level = (luma + 5_000) / 10_000
+                var weighted = luma &* alpha
+                var level = (luma &+ 5_000) / 10_000  // the nearest level, halves up
                 if storesAlpha {
                     translucent = true
-                    if alpha == 0 { transparent += 1 }
+                    if alpha == 0 { transparent &+= 1 }
                 } else {
                     // Onto white, as the encoder flattens: opaque, its luma mixed with white's.
-                    weighted += 2_550_000 * (255 - alpha)
-                    level = (weighted + 1_275_000) / 2_550_000
+                    weighted &+= 2_550_000 &* (255 &- alpha)
+                    level = (weighted &+ 1_275_000) / 2_550_000
                     alpha = 255
                 }
                 maximumAlpha = max(maximumAlpha, alpha)
-                weights += alpha
-                weightedLuma += weighted
-                levels[256 + level] += alpha
-                if weighted < faintLimit { faintWeights += alpha }
+                weights &+= alpha
+                weightedLuma &+= weighted
+                weightedLevels[level] &+= alpha
+                if weighted < faintLimit { faintWeights &+= alpha }
             }
-            for level in 0..<256 { histogram[level] = levels[level] * 255 + levels[256 + level] }
+            var opaque = 0
+            for level in 0..<256 { histogram[level] = weightedLevels[level] }
+            for step in 0..<steps {
+                opaque += opaqueSteps[step]
+                histogram[(step + 2) / 4] += opaqueSteps[step] * 255
+            }
             luma = opaqueLuma * 255 + weightedLuma
             shown = opaque * 255 + weights
             faint = opaqueFaint * 255 + faintWeights
