@@ -83,7 +83,11 @@ let package = Package(
             dependencies: ["WidgetSnapshots", "CShimMessage", "CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CColorManagement",
                            "CResample"]
         ),
-        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbnails", "WidgetSnapshots"]),
+        // The batch engine (manifest, journal, records, discovery, staging, shards, output
+        // placement): no product, so its API is `package`; widget-thumbs keeps parsing, help,
+        // commands and reports, and the engine is tested in process (WidgetThumbsBatchTests).
+        .target(name: "WidgetThumbsBatch", dependencies: ["WidgetThumbnails", "WidgetSnapshots"]),
+        .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbsBatch", "WidgetThumbnails", "WidgetSnapshots"]),
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
                           path: "Benchmarks/ThumbnailBenchmarks"),
 
@@ -107,12 +111,13 @@ let package = Package(
         .testTarget(name: "WidgetSnapshotsTests", dependencies: ["WidgetSnapshots", "TestSupport"]),
         .testTarget(name: "WidgetThumbnailsTests",
                     dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport", "CJPEGTestFixtures"]),
+        .testTarget(name: "WidgetThumbsBatchTests", dependencies: ["WidgetThumbsBatch", "WidgetThumbnails", "TestSupport"]),
         .testTarget(name: "CLITests",
-                    dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport", "CHEIFTestFixtures"]),
+                    dependencies: ["widget-thumbs", "WidgetThumbsBatch", "WidgetThumbnails", "TestSupport", "CHEIFTestFixtures"]),
         // The preview page in headless Chromium (Debian's chromium): rendered pixels, and the
         // time a page of 1,000 thumbnails takes. Skips without chromium, fails under CI.
         // SystemPNG writes the README's screenshot as a palette PNG (libpng's simplified API).
-        .testTarget(name: "PreviewBrowserTests", dependencies: ["widget-thumbs", "WidgetThumbnails", "TestSupport", "SystemPNG"]),
+        .testTarget(name: "PreviewBrowserTests", dependencies: ["widget-thumbs", "WidgetThumbsBatch", "WidgetThumbnails", "TestSupport", "SystemPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

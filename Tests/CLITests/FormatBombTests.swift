@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Format-specific hostile inputs, made at test time (BombForge), run through the built binary

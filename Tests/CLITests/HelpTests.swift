@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Help and version: stdout, exit 0, nothing on stderr, in the OVERVIEW/USAGE/... shape.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs made to hurt, made at test time: each is refused (exit 1, the file named on

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A FIFO (or any file that is not a regular file) given as an input used to hang every

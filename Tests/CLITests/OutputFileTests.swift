@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 import WidgetThumbnails
 @testable import widget_thumbs
+@testable import WidgetThumbsBatch
 
 /// widget-thumbs' outputs through the store's writers: replaced or published whole, errors
 /// worded for a person and naming the output, nothing left behind on failure, never a file

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// Inputs the tool cannot use: exit 1, `widget-thumbs: <file>: <reason>` on stderr, nothing

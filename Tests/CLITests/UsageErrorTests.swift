@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// A command line that does not fit: exit 64, nothing on stdout, and on stderr

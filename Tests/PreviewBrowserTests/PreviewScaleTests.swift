@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetThumbnails
 @testable import widget_thumbs
+@testable import WidgetThumbsBatch
 
 /// A page of 1,000 thumbnails (the generator's, `PreviewPage.html`, over 1,000 distinct
 /// small JPEGs) is screenshotted by headless Chromium within `bound` seconds, start to exit,

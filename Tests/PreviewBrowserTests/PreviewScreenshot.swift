@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import WidgetThumbnails
 @testable import widget_thumbs
+@testable import WidgetThumbsBatch
 
 /// The README's screenshot of the preview page (`make preview-screenshot`): thumbnails of the
 /// committed SampleImages, one per family kind, rendered by the same headless Chromium as the

@@ -6,9 +6,10 @@
 struct RenderStage {
     /// Where the resample reads the window from.
     enum Source {
-        /// The whole picture, streamed from its decoder as it resamples (`ScaledSource`:
-        /// JPEG and PNG never hold it whole; a second size streams it again).
-        case streamed(ScaledSource)
+        /// The whole picture from its session's source (`ScaledSource`), which a streamed
+        /// format (JPEG, PNG) decodes as it resamples, never holding it whole; a second size
+        /// streams it again.
+        case streamed(any ScaledSource)
         /// A window of a picture decoded whole, in its stored orientation: a crop, or all of
         /// it when several outputs share one decode.
         case window(RGBAImage, PixelRect)

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `widget-thumbs batch <input>... --out <dir>`: thumbnails for every image in files and
 /// folders, in parallel within a memory limit, skipping what is up to date. Docs/batch.md

@@ -1,4 +1,5 @@
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `widget-thumbs decode <file> --out <file.pam>`: the decoded, upright RGBA8 pixels as PAM,
 /// in the layout `dwebp -pam` writes, so decoders can be compared byte for byte.

@@ -1,4 +1,5 @@
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `widget-thumbs explain [LINE | -] [--catalog FILE] [--json]`: what WidgetKit's failure
 /// lines in a pasted line, a device log or an Xcode console export mean, and the fix.

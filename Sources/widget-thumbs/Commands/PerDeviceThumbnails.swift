@@ -6,15 +6,9 @@ import WidgetThumbnails
 /// all from one decode, and a JSON document on standard output saying which devices each file
 /// serves and what the rendering modes do to it.
 struct PerDeviceThumbnails {
-    static let flag = OptionSpec.flag(
-        "per-device",
-        help: "With --family: one thumbnail per distinct slot size of the family (OUT.family-WxH.ext), all from one decode, "
-            + "each covering its slot and under its devices' smallest cap; prints which devices each serves as JSON. "
-            + "Each file follows -o's rules and fails alone; the others are still made.")
-
     /// Whether `--per-device` was given, refusing it without `--family` or with `-o -`.
     static func isAsked(_ arguments: ParsedArguments, family: WidgetFamily?, output: String) throws(UsageError) -> Bool {
-        guard arguments.isSet(flag) else { return false }
+        guard arguments.isSet(OptionSpec.perDevice) else { return false }
         guard family != nil else { throw UsageError("'--per-device' makes one thumbnail per slot size of a family: give '--family'") }
         guard output != "-" else { throw UsageError("'--per-device' writes several files: give '-o' a file name, not '-'") }
         return true

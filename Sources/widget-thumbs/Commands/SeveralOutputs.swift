@@ -1,5 +1,6 @@
 import WidgetSnapshots
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// What `thumbnail --families` and `thumbnail --per-device` share: one input read once (a file,
 /// or standard input up to the file size limit), every output made from its one decode, and

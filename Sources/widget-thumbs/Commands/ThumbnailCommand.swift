@@ -1,5 +1,6 @@
 import Glibc
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `widget-thumbs thumbnail <input|-> -o <output|->`: one thumbnail, made for pipes: reads
 /// standard input and writes standard output when given `-`, with `batch`'s options.
@@ -21,7 +22,7 @@ struct ThumbnailCommand: Command {
             curl -s https://example.com/photo.jpg | widget-thumbs thumbnail - -o - --format webp > t.webp
             """,
         arguments: [input],
-        options: [output] + ThumbnailArguments.specs + [FamiliesArgument.spec, PerDeviceThumbnails.flag])
+        options: [output] + ThumbnailArguments.specs + [FamiliesArgument.spec, OptionSpec.perDevice])
 
     var inputPath: String
     var outputPath: String

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetSnapshots
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// One output's card on the preview page: its facts on the left, its frames in every scene on
 /// the right. The image is embedded once, in the card's `--img` custom property; the stored
@@ -14,7 +15,7 @@ struct PreviewCard {
     let device: PreviewDevice
 
     var html: String {
-        let name = InputDiscovery.lastComponent(of: item.input)
+        let name = PathComponents.lastComponent(of: item.input)
         let families = item.family.map { [$0] } ?? Self.familiesWithoutFamily
         let frames = families.compactMap(device.frame(for:))
         let missing = families.filter { device.frame(for: $0) == nil }

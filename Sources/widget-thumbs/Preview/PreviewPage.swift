@@ -1,5 +1,6 @@
 import Foundation
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `--contact-sheet FILE.html`: one self-contained page to look at a batch. Each output gets a
 /// card: its facts, what the rendering modes do to it (`RenderAppearance`) and its warnings,

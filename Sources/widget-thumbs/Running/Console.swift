@@ -1,5 +1,6 @@
 import Glibc
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// Where the CLI's text goes: standard output for results and help, standard error for
 /// errors. Writes go straight to the file descriptors (no buffer to flush at exit).

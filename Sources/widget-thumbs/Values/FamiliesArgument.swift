@@ -24,7 +24,7 @@ enum FamiliesArgument {
     /// `--family`, with `--max-side` and with `--per-device`, which size one output.
     static func families(_ arguments: ParsedArguments, devices: [DeviceClass]) throws(UsageError) -> [WidgetFamily]? {
         guard let list = arguments.value(spec) else { return nil }
-        for other in [ThumbnailArguments.family, ThumbnailArguments.maxSide, PerDeviceThumbnails.flag]
+        for other in [ThumbnailArguments.family, ThumbnailArguments.maxSide, OptionSpec.perDevice]
         where arguments.wasGiven(other) {
             throw UsageError("'--families' sizes each output for its family; it cannot be combined with '\(other.longForm)'")
         }

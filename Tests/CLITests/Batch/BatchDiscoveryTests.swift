@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// What the folder walk meets in a real library, through the built binary: `--out` inside the

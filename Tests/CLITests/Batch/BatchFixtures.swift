@@ -1,5 +1,6 @@
 import Foundation
 import WidgetThumbnails
+import TestSupport
 
 /// A folder of inputs made at test time with the library's encoders:
 ///

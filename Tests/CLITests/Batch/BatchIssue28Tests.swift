@@ -1,7 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 import WidgetThumbnails
 @testable import widget_thumbs
+@testable import WidgetThumbsBatch
 
 /// Issue #28, classes 4, 5, 15 and 17, and the two found trying it as a new user would
 /// (warnings grouped by kind, inputs counted apart from outputs): each test fails without its

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `batch --help` and the command lines refused before any work (exit 64).

@@ -1,7 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 import WidgetThumbnails
 @testable import widget_thumbs
+@testable import WidgetThumbsBatch
 
 /// The preview page's HTML, without a browser (PreviewBrowserTests looks at the rendered
 /// pixels): escaping, no script or network reference, each image once, failures listed, the

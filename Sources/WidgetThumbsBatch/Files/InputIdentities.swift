@@ -1,0 +1,32 @@
+import Glibc
+import WidgetThumbnails
+
+/// The files a command reads, by device and inode (`FileIdentity`): what none of its outputs may
+/// be written over (`OutputOccupant`). `thumbnail` and `decode` hold their one input; `batch`
+/// holds every input that lies inside `--out` (the only place a thumbnail could land on it) and
+/// any input that is the contact sheet's file, all found before the first output is put in
+/// place (`InputCensus`). Safe to share between the batch's workers.
+package final class InputIdentities: Sendable {
+    private let identities = Locked(Set<FileIdentity>())
+
+    package init() {}
+
+    /// The identities of what `path` names: the file itself and, for a symlink, where it leads
+    /// (nothing when `path` does not exist).
+    package convenience init(path: String) {
+        self.init()
+        for identity in FileIdentity.both(path) { insert(identity) }
+    }
+
+    /// Standard input's file, when it is one (`thumbnail - -o x < x` reads x).
+    package convenience init(standardInput: ()) {
+        self.init()
+        var status = stat()
+        if fstat(STDIN_FILENO, &status) == 0 { insert(FileIdentity(status)) }
+    }
+
+    /// Adds `identity`; true when it was not known before (one lock for the question and the answer).
+    @discardableResult
+    package func insert(_ identity: FileIdentity) -> Bool { identities.withLock { $0.insert(identity).inserted } }
+    package func contains(_ identity: FileIdentity) -> Bool { identities.withLock { $0.contains(identity) } }
+}
