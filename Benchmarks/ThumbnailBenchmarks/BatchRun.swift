@@ -38,11 +38,11 @@ struct BatchRun: Sendable {
                                  resample: 0, encode: 0, write: 0, latency: 0)
         let start = ContinuousClock.now
         do {
-            // As `thumbnail(atPath:)` does, with the read timed: a PNG only opens (it streams
+            // As `thumbnail(.path(file))` does, with the read timed: a PNG only opens (it streams
             // during the resample), JPEG and WebP are read whole.
             let input = try ThumbnailInput.open(atPath: file, maxBytes: options.limits.maxFileBytes)
             record.read = (ContinuousClock.now - start).totalSeconds
-            let thumb = try pipeline.thumbnail(of: input, file: file)
+            let thumb = try pipeline.thumbnail(input, file: file)
             let written = ContinuousClock.now
             if !OutputFile.write(thumb.bytes, to: "\(outputDirectory)/\(index).\(thumb.format.fileExtension)") {
                 record.error = "could not write the output for \(file)"

@@ -108,7 +108,7 @@ case "loop":
         best.decode = .infinity; best.resample = .infinity; best.encode = .infinity
         for _ in 0..<iterations {
             do {
-                let t = try pipeline.thumbnail(of: bytes, file: file).timings
+                let t = try pipeline.thumbnail(.bytes(bytes), file: file).timings
                 best.decode = min(best.decode, t.decode)
                 best.resample = min(best.resample, t.resample)
                 best.encode = min(best.encode, t.encode)

@@ -46,7 +46,7 @@ public enum DecodeHarness {
             } else if format == .heif {
                 // The pipeline: a plain HEIC primary is decoded tile by tile there (HEVCTileStream).
                 _ = try? ThumbnailPipeline(options: ThumbnailOptions(box: PixelSize(width: 48, height: 48)))
-                    .thumbnail(of: bytes)
+                    .thumbnail(.bytes(bytes))
             } else { decode(bytes, DecodeOptions(limits: limits, targetBox: PixelSize(width: 48, height: 48))) }
         }
         return 0

@@ -108,14 +108,16 @@ package struct BatchJob: Sendable {
 
     private func make(_ input: BatchInput, outputs: [Output], stat: InputStat?, recorded: [BatchManifest.Entry?],
                       session: DecodeSession, source: ThumbnailInput, start: Stopwatch) throws(ImageError) -> [BatchOutcome] {
-        let estimate = DecodeMemoryEstimate.bytes(for: session.info, fileBytes: source.heldBytes, options: pipeline.options,
+        // `source` was opened from its path, so its sizes are known.
+        let (heldBytes, fileBytes) = (source.heldBytes ?? 0, source.fileBytes ?? 0)
+        let estimate = DecodeMemoryEstimate.bytes(for: session.info, fileBytes: heldBytes, options: pipeline.options,
                                                   families: families)
         let readTime = start.seconds
         return try admission.admit(estimate) { () throws(ImageError) -> [BatchOutcome] in
             let made: [Result<Thumbnail, ImageError>] = if let families {
-                try pipeline.thumbnails(of: session, families: families, file: input.path)
+                try pipeline.thumbnails(.session(session), families: families, file: input.path)
             } else {
-                [.success(try pipeline.thumbnail(of: session, file: input.path))]
+                [.success(try pipeline.thumbnail(.session(session), file: input.path))]
             }
             // Every output's place is checked before the first is written, so a file in the
             // way of one family leaves the others' earlier files as they were.
@@ -124,7 +126,7 @@ package struct BatchJob: Sendable {
             for (index, (output, result)) in zip(outputs, made).enumerated() {
                 switch result {
                 case .failure(let error):
-                    outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
+                    outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, family: output.family)
                 case .success(let thumbnail):
                     let relative = OutputNaming.outputPath(base: output.name, fileExtension: thumbnail.format.fileExtension)
                     let path = PathComponents.join(outDirectory, relative)
@@ -133,7 +135,7 @@ package struct BatchJob: Sendable {
                             path, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relative))
                         placed.append((index, relative, checked, thumbnail))
                     } catch {
-                        outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
+                        outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, family: output.family)
                     }
                 }
             }
@@ -148,7 +150,7 @@ package struct BatchJob: Sendable {
                     // This output fails alone (a full disk, a file size limit, a file that
                     // appeared): the families before it are in place and journaled, so the
                     // input's report must not say none was made, and the ones after are tried.
-                    outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
+                    outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, family: output.family)
                     continue
                 }
                 let write = writeStart.seconds
@@ -156,7 +158,7 @@ package struct BatchJob: Sendable {
                 // The reading is the first output's, as the decode is.
                 let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
                                                       write: write, total: (index == 0 ? readTime : 0) + stages.total + write)
-                let report = BatchItemReport.made(input.path, output: place.output.path, sourceBytes: source.fileBytes,
+                let report = BatchItemReport.made(input.path, output: place.output.path, sourceBytes: fileBytes,
                                                   thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
                 // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
                 let entry = stat.map {

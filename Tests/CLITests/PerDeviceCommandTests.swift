@@ -31,7 +31,7 @@ import TestSupport
         for variant in variants {
             var alone = options
             alone.devices = variant.devices
-            let expected = try ThumbnailPipeline(options: alone).thumbnail(atPath: input).size
+            let expected = try ThumbnailPipeline(options: alone).thumbnail(.path(input)).size
             let made = try ImageDecoder.probe(FileBytes.contents(of: directory.file("c.\(variant.name).png"))).size
             #expect(made == expected, "\(variant.name)")
         }

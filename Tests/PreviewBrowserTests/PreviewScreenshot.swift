@@ -26,7 +26,7 @@ struct PreviewScreenshot {
             var options = ThumbnailOptions(family: family)
             options.fit = .cover
             let source = samples + "/" + name
-            let thumbnail = try ThumbnailPipeline(options: options).thumbnail(atPath: source)
+            let thumbnail = try ThumbnailPipeline(options: options).thumbnail(.path(source))
             let sourceBytes = try #require(try FileManager.default.attributesOfItem(atPath: source)[.size] as? Int)
             let item = BatchItemReport.made("SampleImages/" + name, output: "out/" + name, sourceBytes: sourceBytes,
                                             thumbnail: thumbnail, timings: .init(decode: 0, resample: 0, encode: 0, write: 0, total: 0),

@@ -153,12 +153,12 @@ import TestSupport
         }
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(throws: ImageError(.tooLarge, "the file is \(size) bytes, over the limit of 100", file: path)) {
-            try ThumbnailPipeline(options: ThumbnailOptions(limits: DecodeLimits(maxFileBytes: 100))).thumbnail(atPath: path)
+            try ThumbnailPipeline(options: ThumbnailOptions(limits: DecodeLimits(maxFileBytes: 100))).thumbnail(.path(path))
         }
         let missing = folder + "/missing.png"
         #expect((try? OpenInputFile(path: missing, maxBytes: 1 << 30)) == nil)
         do {
-            _ = try ThumbnailPipeline().thumbnail(atPath: missing)
+            _ = try ThumbnailPipeline().thumbnail(.path(missing))
             Issue.record("a missing file must be refused")
         } catch {
             #expect(error.code == .io && error.file == missing, "\(error)")
@@ -169,8 +169,8 @@ import TestSupport
         for name in ["alpha-logo.png", "interlaced.png", "16bit.png", "palette.png"] {
             let path = Corpus.packageRoot.appendingPathComponent("SampleImages/\(name)").path
             let pipeline = ThumbnailPipeline()
-            let fromPath = try pipeline.thumbnail(atPath: path)
-            let fromBytes = try pipeline.thumbnail(of: InputFile.read(path, maxBytes: 1 << 30), file: path)
+            let fromPath = try pipeline.thumbnail(.path(path))
+            let fromBytes = try pipeline.thumbnail(.bytes(InputFile.read(path, maxBytes: 1 << 30)), file: path)
             #expect(fromPath.bytes == fromBytes.bytes, "\(name)")
             #expect(fromPath.source == fromBytes.source, "\(name)")
             guard case .file(_, .png) = try ThumbnailInput.open(atPath: path, maxBytes: 1 << 30) else {

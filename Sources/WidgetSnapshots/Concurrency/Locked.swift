@@ -10,9 +10,10 @@ import WidgetSnapshotsPlatform
 /// behind atomics that it does not; and rather than `NSLock`, which loads Foundation into every
 /// process that thumbnails (about 6 MB of resident memory).
 ///
-/// Give it the state it guards, even when that is only a callback to call one at a time
+/// Give it the state it guards, even when that is only a count of a callback's calls
 /// (`BatchRunner`'s `finished`): ThreadSanitizer reported races on a `Locked(())`, whose state
-/// has no size.
+/// has no size. Keep no closure as the state: passed `inout` through the generic `withLock`, it
+/// is wrapped in two more reabstraction thunks on every call.
 ///
 /// `@unchecked Sendable` because the compiler cannot see that the mutex serialises every access
 /// to `state`; the `sending` parameters (as on the standard library's `Mutex`) keep a

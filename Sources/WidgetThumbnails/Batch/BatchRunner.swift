@@ -26,7 +26,11 @@ public struct BatchRunner: Sendable {
         // The next index to hand out, and the results so far.
         let queue = Locked((next: 0, results: [Output?](repeating: nil, count: count)))
         // `finished` is reached only through its lock: one call at a time.
-        let reporting = Locked(finished)
+        // `finished` is called under a lock that guards the count of items reported. Not kept
+        // as the lock's state: a closure passed `inout` through the generic `withLock` is
+        // wrapped in two reabstraction thunks on each call, so the nth report ran through 2n
+        // thunks (quadratic in the batch: 3% of the CPU of 3,000 small files, and growing).
+        let reporting = Locked(0)
         let worker: @Sendable () -> Void = {
             while let index = queue.withLock({ queue -> Int? in
                 guard queue.next < count else { return nil }
@@ -34,7 +38,10 @@ public struct BatchRunner: Sendable {
                 return queue.next
             }) {
                 let output = work(index)
-                reporting.withLock { finished in finished(index, output) }
+                reporting.withLock { reported in
+                    finished(index, output)
+                    reported += 1
+                }
                 queue.withLock { $0.results[index] = output }
             }
         }
@@ -52,7 +59,11 @@ public struct BatchRunner: Sendable {
                                      finished: @escaping @Sendable (Int, Output) -> Void) {
         // Items handed out so far, and whether `next` has run dry (it is not called again).
         let source = Locked((count: 0, isDone: false))
-        let reporting = Locked(finished)
+        // `finished` is called under a lock that guards the count of items reported. Not kept
+        // as the lock's state: a closure passed `inout` through the generic `withLock` is
+        // wrapped in two reabstraction thunks on each call, so the nth report ran through 2n
+        // thunks (quadratic in the batch: 3% of the CPU of 3,000 small files, and growing).
+        let reporting = Locked(0)
         let worker: @Sendable () -> Void = {
             while let (index, item) = source.withLock({ source -> (Int, Item)? in
                 guard !source.isDone, let item = next() else {
@@ -63,7 +74,10 @@ public struct BatchRunner: Sendable {
                 return (source.count, item)
             }) {
                 let output = work(item)
-                reporting.withLock { finished in finished(index, output) }
+                reporting.withLock { reported in
+                    finished(index, output)
+                    reported += 1
+                }
             }
         }
         Self.onThreads(jobs, worker)

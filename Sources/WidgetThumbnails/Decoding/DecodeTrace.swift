@@ -3,7 +3,7 @@
 /// Nothing is counted unless a test binds a trace:
 ///
 ///     let trace = DecodeTrace()
-///     try DecodeTrace.$current.withValue(trace) { try pipeline.thumbnail(atPath: path) }
+///     try DecodeTrace.$current.withValue(trace) { try pipeline.thumbnail(.path(path)) }
 ///     #expect(trace.count(.libjpegOpen) == 1)
 final class DecodeTrace: Sendable {
     /// One costly step of opening an input.

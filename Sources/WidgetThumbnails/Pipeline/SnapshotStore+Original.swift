@@ -45,7 +45,7 @@ extension SnapshotStore {
                        options: ThumbnailOptions = ThumbnailOptions(),
                        generatedAt: Date = Date()) throws(OriginalCommitError) -> OriginalCommit {
         let thumbnail = try Self.thumbnail { () throws(ImageError) in
-            try ThumbnailPipeline(options: options).thumbnail(atPath: path)
+            try ThumbnailPipeline(options: options).thumbnail(.path(path))
         }
         return try commit(revision: revision, payload: payload, thumbnail: thumbnail, generatedAt: generatedAt)
     }
@@ -56,7 +56,7 @@ extension SnapshotStore {
                        options: ThumbnailOptions = ThumbnailOptions(),
                        generatedAt: Date = Date()) throws(OriginalCommitError) -> OriginalCommit {
         let thumbnail = try Self.thumbnail { () throws(ImageError) in
-            try ThumbnailPipeline(options: options).thumbnail(of: bytes, file: file)
+            try ThumbnailPipeline(options: options).thumbnail(.bytes(bytes), file: file)
         }
         return try commit(revision: revision, payload: payload, thumbnail: thumbnail, generatedAt: generatedAt)
     }

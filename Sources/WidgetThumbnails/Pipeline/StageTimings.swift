@@ -16,18 +16,23 @@ public struct StageTimings: Sendable, Codable, Equatable {
     /// The three stages together.
     public var total: Double { decode + resample + encode }
 
-    /// Moves `seconds` measured under one stage to another.
-    mutating func move(_ seconds: Double, from source: WritableKeyPath<StageTimings, Double>,
-                       to target: WritableKeyPath<StageTimings, Double>) {
-        self[keyPath: source] -= seconds
-        self[keyPath: target] += seconds
-    }
-
     /// Runs `body`, adding its wall time to the stage at `keyPath`.
     mutating func measure<Result>(_ stage: WritableKeyPath<StageTimings, Double>,
                                   _ body: () throws(ImageError) -> Result) throws(ImageError) -> Result {
         let start = ContinuousClock.now
         defer { self[keyPath: stage] += (ContinuousClock.now - start).totalSeconds }
         return try body()
+    }
+
+    /// Runs `body`, adding its wall time to the stage at `keyPath` but for the seconds `body`
+    /// adds to its argument, which count as decode: a streamed source decodes while it resamples.
+    mutating func measure<Result>(_ stage: WritableKeyPath<StageTimings, Double>,
+                                  decodingInside body: (inout Double) throws(ImageError) -> Result)
+        throws(ImageError) -> Result {
+        var decoding = 0.0
+        let result = try measure(stage) { () throws(ImageError) in try body(&decoding) }
+        self[keyPath: stage] -= decoding
+        decode += decoding
+        return result
     }
 }

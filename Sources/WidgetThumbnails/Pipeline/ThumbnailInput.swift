@@ -1,5 +1,6 @@
-/// What a thumbnail is made from: an encoded image in memory, or an input left in its open
-/// file for a decoder that reads as it goes.
+/// What a thumbnail is made from: a file named by its path, an encoded image in memory, an
+/// input left in its open file for a decoder that reads as it goes, or an input its caller has
+/// already opened (`withSession`).
 ///
 /// PNG and JPEG stream from their files row by row (`PNGRowReader`, `JPEGRowReader`), so
 /// their memory grows with the width and not with the file: a 45 MB strip costs a 64 KiB
@@ -7,10 +8,18 @@
 /// libheif) want every byte in memory at once, and their files are small next to the pixels.
 /// Each format's decoder says which it is (`SourceDecoder.readsFromFile`).
 public enum ThumbnailInput {
+    /// The file at a path, opened (`open(atPath:maxBytes:)`, with the limits' `maxFileBytes`)
+    /// when a session opens it. Errors name it.
+    case path(String)
     /// An encoded image in memory.
     case bytes([UInt8])
     /// An input of `SourceFormat` left in its open file, read as its decoder asks.
     case file(OpenInputFile, SourceFormat)
+
+    /// An input its caller opened with `withSession` (with the limits and strictness it is
+    /// thumbnailed with), to read its header facts first (to admit the work by memory, say)
+    /// without opening it twice. Valid only inside that `withSession` call.
+    case session(DecodeSession)
 
     /// How many first bytes `open` sniffs: enough for every magic number a decoder that
     /// reads from its file is told by.
@@ -28,20 +37,32 @@ public enum ThumbnailInput {
         return .bytes(try file.readAll())
     }
 
-    /// The encoded file's size in bytes.
-    public var fileBytes: Int {
+    /// The path that names this input in errors, when it has one.
+    public var path: String? {
+        switch self {
+        case .path(let path): path
+        case .file(let file, _): file.path
+        case .bytes, .session: nil
+        }
+    }
+
+    /// The encoded file's size in bytes; nil before a path is opened, and for a session.
+    public var fileBytes: Int? {
         switch self {
         case .bytes(let bytes): bytes.count
         case .file(let file, _): file.size
+        case .path, .session: nil
         }
     }
 
     /// The memory this input holds while it is thumbnailed: the bytes, or a file's read buffer
-    /// (a JPEG's marker walk also reads its head, usually within those 64 KiB).
-    public var heldBytes: Int {
+    /// (a JPEG's marker walk also reads its head, usually within those 64 KiB); nil before a
+    /// path is opened, and for a session.
+    public var heldBytes: Int? {
         switch self {
         case .bytes(let bytes): bytes.count
         case .file: 64 << 10
+        case .path, .session: nil
         }
     }
 
@@ -61,6 +82,11 @@ public enum ThumbnailInput {
         _ body: (DecodeSession) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         switch self {
+        case .path(let path):
+            return try ThumbnailInput.open(atPath: path, maxBytes: limits.maxFileBytes)
+                .withSession(limits: limits, strictness: strictness, body)
+        case .session(let session):
+            return try body(session)
         case .bytes(let bytes):
             let decoder = Decoders.decoder(for: try ImageDecoder.format(of: bytes))
             return try decoder.withSession(.bytes(bytes), limits: limits, strictness: strictness) {

@@ -46,6 +46,37 @@ public struct ThumbnailOptions: Sendable, Equatable {
     /// `HEIFDecodeOptions` defaults; `--full-decode` turns both off.
     public var heif = HEIFDecodeOptions()
 
+    /// The text that decides whether a thumbnail made before is still what these options
+    /// make: one `name=value` entry per stored property above (named as the property; a test
+    /// changes each property, and each field of its groups, and expects this to change), each
+    /// written as what decides the bytes (the devices as the slots and caps that size each
+    /// family on them). Two options with the same key make the same thumbnail of one input
+    /// with one build; a front end adds what is its own (its version, its list of outputs).
+    /// The text changes when an option is added, so a store of keys made before is redone once.
+    public var outputKey: String {
+        let entries: [(name: String, value: String)] = [
+            ("box", "\(box)"),
+            ("family", family?.rawValue ?? "-"),
+            ("fit", fit.rawValue),
+            ("crop", "\(crop)"),
+            ("devices", WidgetFamily.allCases.map { family in
+                FamilySizing.sizingSlots(for: family, on: chosenDevices, assumedCaps)
+                    .map { "\($0.pixels) \($0.capPixels)" }.joined(separator: ",")
+            }.joined(separator: ";")),
+            ("assumedCaps", "\(assumedCaps)"),
+            ("format", format.rawValue),
+            ("budget", "\(budget.cap)"),
+            ("quality", quality.map { "\($0.start) \($0.floor)" } ?? "-"),
+            ("effort", "\(effort.level)"),
+            ("colorPolicy", colorPolicy.rawValue),
+            ("strictness", strictness.rawValue),
+            ("limits", "\(limits.maxPixels) \(limits.maxDimension) \(limits.maxFileBytes) \(limits.maxMetadataBytes) "
+                + "\(limits.maxTiles)"),
+            ("heif", "\(heif.embeddedThumbnails) \(heif.hevcLoopFilters)"),
+        ]
+        return entries.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+    }
+
     /// Sets the properties given; one left out (nil) keeps the default at its property, so
     /// no default is written twice. (Before, each parameter was non-optional with the
     /// default repeated here; every call that compiled then compiles now, with the same result.)

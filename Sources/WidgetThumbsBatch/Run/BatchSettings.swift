@@ -74,7 +74,7 @@ package struct BatchSettings: Sendable {
     }
 
     /// What each record keeps of `fingerprint`: its 64-bit FNV-1a in hex (16 bytes a line
-    /// instead of 250, over a library of 200,000 photos).
+    /// instead of the whole text, over a library of 200,000 photos).
     package var fingerprintDigest: String {
         let hash = Shard.fnv1a(fingerprint)
         let hex = String(hash, radix: 16)
@@ -82,30 +82,17 @@ package struct BatchSettings: Sendable {
     }
 
     /// Every setting that changes a thumbnail's pixels or bytes, and the tool version: a
-    /// recorded thumbnail made with a different fingerprint is redone.
+    /// recorded thumbnail made with a different fingerprint is redone. The thumbnail options
+    /// give their own key (`ThumbnailOptions.outputKey`); the outputs asked for are the
+    /// batch's own.
     var fingerprint: String {
-        let options = thumbnail
-        let sized = families.map { chosen in WidgetFamily.allCases.filter(chosen.contains) } ?? options.family.map { [$0] } ?? []
-        // Said only when not the default, so records of runs before these options stay current.
         // The families in WidgetKit's order: listing them in another order makes the same files.
-        let listed = families.map { chosen in WidgetFamily.allCases.filter(chosen.contains) }
-        let shape = (listed.map { ["families \($0.map(\.rawValue).joined(separator: ","))"] } ?? [])
-            + (options.fit == .cover ? ["fit cover, crop \(options.crop)"] : [])
-        return ([
+        let listed = families.map { chosen in WidgetFamily.allCases.filter(chosen.contains).map(\.rawValue) }
+        return [
             "widget-thumbs \(toolVersion)",
-            "box \(options.box)",
-            "family \(options.family?.rawValue ?? "-")",
-            // The family's box follows the chosen devices' slots and caps (a --catalog may change them).
-            // The slots that size it: which caps count depends on whether devices were named.
-            "devices \(sized.isEmpty ? "-" : sized.map { family in FamilySizing.sizingSlots(for: family, on: options.chosenDevices, options.assumedCaps).map { "\($0.pixels) \($0.capPixels)" }.joined(separator: ",") }.joined(separator: ";"))",
-            "format \(options.format.rawValue)",
-            "cap \(options.budget.cap)",
-            "quality \(options.quality?.description ?? "-")",
-            "effort \(options.effort)",
-            "colour \(options.colorPolicy.rawValue)",
-            "strictness \(options.strictness.rawValue)",
-            "embedded thumbnails \(options.heif.embeddedThumbnails)",
-            "limits \(options.limits.maxPixels) \(options.limits.maxDimension) \(options.limits.maxFileBytes)",
-        ] + shape).joined(separator: "; ")
+            thumbnail.outputKey,
+            "families \(listed?.joined(separator: ",") ?? "-")",
+        ].joined(separator: "; ")
     }
+
 }

@@ -42,7 +42,7 @@ struct FamilyThumbnails {
         let pipeline = ThumbnailPipeline(options: options)
         let several = SeveralOutputs(input: input, output: output)
         let made = try several.make(options: options, names: families.map(\.rawValue), console) { (input, file) throws(ImageError) in
-            try pipeline.thumbnails(of: input, families: families, file: file)
+            try pipeline.thumbnails(input, families: families, file: file)
         }
         let files = zip(families, made).map { family, made in
             switch made.outcome {

@@ -38,7 +38,7 @@ struct PerDeviceThumbnails {
     var output: String
     var options: ThumbnailOptions
 
-    /// Every variant from one decode (`ThumbnailPipeline.thumbnails(of:variants:file:)`), each
+    /// Every variant from one decode (`ThumbnailPipeline.thumbnails(_:variants:file:)`), each
     /// written, warned about and failing alone as `--families`' outputs are (`SeveralOutputs`);
     /// the JSON list always printed; exit status 1 when any variant failed.
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
@@ -47,7 +47,7 @@ struct PerDeviceThumbnails {
         let pipeline = ThumbnailPipeline(options: options)
         let several = SeveralOutputs(input: input, output: output)
         let made = try several.make(options: options, names: variants.map(\.name), console) { (input, file) throws(ImageError) in
-            try pipeline.thumbnails(of: input, variants: variants, file: file)
+            try pipeline.thumbnails(input, variants: variants, file: file)
         }
         let files = zip(variants, made).map { variant, made in
             let served = variant.devices.flatMap { row in row.slots.map { "\(row) (\($0.surface.rawValue))" } }

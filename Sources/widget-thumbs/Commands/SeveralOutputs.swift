@@ -33,7 +33,7 @@ struct SeveralOutputs {
             results = try make(.bytes(try StandardInput.readAll(maxBytes: options.limits.maxFileBytes)), name)
             inputs = InputIdentities(standardInput: ())
         } else {
-            results = try make(try ThumbnailInput.open(atPath: input, maxBytes: options.limits.maxFileBytes), name)
+            results = try make(.path(input), name)
             inputs = InputIdentities(path: input)
         }
         return zip(results, names).map { result, outputName in

@@ -57,9 +57,9 @@ struct ThumbnailCommand: Command {
         let thumbnail: Thumbnail
         if inputPath == "-" {
             let bytes = try StandardInput.readAll(maxBytes: options.limits.maxFileBytes)
-            thumbnail = try pipeline.thumbnail(of: .bytes(bytes), file: "standard input")
+            thumbnail = try pipeline.thumbnail(.bytes(bytes), file: "standard input")
         } else {
-            thumbnail = try pipeline.thumbnail(atPath: inputPath)
+            thumbnail = try pipeline.thumbnail(.path(inputPath))
         }
         Self.reportWarnings(thumbnail, input: inputPath, console)
         if outputPath == "-" {

@@ -85,13 +85,13 @@ import TestSupport
             var options = ThumbnailOptions(box: square, format: .png)
             options.fit = .cover
             return options
-        }()).thumbnail(of: png)
+        }()).thumbnail(.bytes(png))
         let focused = try ThumbnailPipeline(options: {
             var options = ThumbnailOptions(box: square, format: .png)
             options.fit = .cover
             options.crop = .focus(x: 0.1, y: 0.5)
             return options
-        }()).thumbnail(of: png)
+        }()).thumbnail(.bytes(png))
         #expect(centre.size == square && focused.size == square)
         #expect(Self.redPixels(try ImageDecoder.decode(centre.bytes).image) == 0)
         #expect(Self.redPixels(try ImageDecoder.decode(focused.bytes).image) > 50)
@@ -103,7 +103,7 @@ import TestSupport
         let png = try ImageEncoder.encode(Self.numbered(width: 120, height: 90), format: .png, quality: 100)
         var options = ThumbnailOptions(box: PixelSize(width: 500, height: 500), format: .png)
         options.fit = .cover
-        let thumbnail = try ThumbnailPipeline(options: options).thumbnail(of: png)
+        let thumbnail = try ThumbnailPipeline(options: options).thumbnail(.bytes(png))
         #expect(thumbnail.size == PixelSize(width: 90, height: 90))
     }
 
@@ -124,7 +124,7 @@ import TestSupport
         let jpeg = try ImageEncoder.encode(Self.numbered(width: 1800, height: 1200), format: .jpeg, quality: 85)
         var options = ThumbnailOptions(family: family)
         options.fit = .cover
-        let thumbnail = try ThumbnailPipeline(options: options).thumbnail(of: jpeg)
+        let thumbnail = try ThumbnailPipeline(options: options).thumbnail(.bytes(jpeg))
         let size = thumbnail.size
         // The short side within a pixel of what the long side and the slot's shape give.
         let slot = largest.pixels
@@ -146,7 +146,7 @@ import TestSupport
         let families = WidgetFamily.allCases
         let trace = DecodeTrace()
         let thumbnails = try DecodeTrace.$current.withValue(trace) {
-            try ThumbnailPipeline(options: options).thumbnails(atPath: path, families: families)
+            try ThumbnailPipeline(options: options).thumbnails(.path(path), families: families)
         }.map { try $0.get() }
         #expect(thumbnails.map(\.family) == families)
         #expect(trace.count(.jpegMarkerWalk) == 1)
@@ -155,7 +155,7 @@ import TestSupport
         for (family, thumbnail) in zip(families, thumbnails) {
             var single = options
             single.family = family
-            let alone = try ThumbnailPipeline(options: single).thumbnail(atPath: path)
+            let alone = try ThumbnailPipeline(options: single).thumbnail(.path(path))
             #expect(alone.size == thumbnail.size, "\(family)")
             // The windows agree to the pixels of the coarser decode (JPEG scales at most 8x).
             if let a = alone.crop, let b = thumbnail.crop {
@@ -172,7 +172,7 @@ import TestSupport
         let png = try ImageEncoder.encode(noise, format: .png, quality: 100)
         // 40 kB holds a 100 px circle of noise but no 692 px large square, even at 300 px.
         let options = ThumbnailOptions(fit: .cover, format: .png, budget: ByteBudget(cap: 40_000))
-        let results = try ThumbnailPipeline(options: options).thumbnails(of: .bytes(png), families: [.accessoryCircular, .systemLarge],
+        let results = try ThumbnailPipeline(options: options).thumbnails(.bytes(png), families: [.accessoryCircular, .systemLarge],
                                                                          file: "noise.png")
         #expect(results.count == 2)
         #expect((try? results[0].get())?.family == .accessoryCircular)
@@ -190,7 +190,7 @@ import TestSupport
         options.crop = .focus(x: 0.3, y: 0.6)
         var pictures: [RGBAImage] = []
         for index in 1...8 {
-            let thumbnail = try ThumbnailPipeline(options: options).thumbnail(atPath: Corpus.path("exif-orientation/Landscape_\(index).jpg"))
+            let thumbnail = try ThumbnailPipeline(options: options).thumbnail(.path(Corpus.path("exif-orientation/Landscape_\(index).jpg")))
             pictures.append(try ImageDecoder.decode(thumbnail.bytes).image)
         }
         let reference = pictures[0]

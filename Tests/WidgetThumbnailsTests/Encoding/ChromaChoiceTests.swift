@@ -77,7 +77,7 @@ import TestSupport
     func sampleImagesAreTold(name: String, sampling: UInt8) throws {
         let path = Corpus.packageRoot.appendingPathComponent("SampleImages/\(name)").path
         let pipeline = ThumbnailPipeline(options: ThumbnailOptions(format: .jpeg))
-        let jpeg = try pipeline.thumbnail(atPath: path).bytes
+        let jpeg = try pipeline.thumbnail(.path(path)).bytes
         #expect(try Self.lumaSampling(jpeg) == sampling)
         // What reports read back (`batch --json`'s "chroma").
         #expect(JPEGEncoder.Subsampling(ofJPEG: jpeg) == (sampling == 0x11 ? .yuv444 : .yuv420))
@@ -98,7 +98,7 @@ import TestSupport
         let names = try Corpus.files(in: "photos", withExtension: "jpg")
         #expect(!names.isEmpty)
         for name in names {
-            #expect(try Self.lumaSampling(pipeline.thumbnail(atPath: Corpus.path("photos/\(name)")).bytes) == 0x22, "\(name)")
+            #expect(try Self.lumaSampling(pipeline.thumbnail(.path(Corpus.path("photos/\(name)"))).bytes) == 0x22, "\(name)")
         }
     }
 }

@@ -55,8 +55,8 @@ import TestSupport
     @Test func thePipelineReportsTheEffortExceptForPNG() throws {
         let path = Corpus.packageRoot.appendingPathComponent("SampleImages/photo.jpg").path
         let webp = try ThumbnailPipeline(options: ThumbnailOptions(format: .webp, effort: try EncodeEffort(2)))
-            .thumbnail(atPath: path)
+            .thumbnail(.path(path))
         #expect(webp.effort?.level == 2)
-        #expect(try ThumbnailPipeline(options: ThumbnailOptions(format: .png)).thumbnail(atPath: path).effort == nil)
+        #expect(try ThumbnailPipeline(options: ThumbnailOptions(format: .png)).thumbnail(.path(path)).effort == nil)
     }
 }

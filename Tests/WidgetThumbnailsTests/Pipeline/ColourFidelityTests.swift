@@ -44,7 +44,7 @@ import TestSupport
 
     static func thumbnail(_ bytes: [UInt8], _ policy: ColorPolicy) throws -> (Thumbnail, DecodedImage) {
         let options = ThumbnailOptions(box: PixelSize(width: 300, height: 300), colorPolicy: policy)
-        let thumbnail = try ThumbnailPipeline(options: options).thumbnail(of: bytes)
+        let thumbnail = try ThumbnailPipeline(options: options).thumbnail(.bytes(bytes))
         return (thumbnail, try ImageDecoder.decode(thumbnail.bytes))
     }
 

@@ -38,7 +38,7 @@ import TestSupport
         let pipeline = ThumbnailPipeline()
         var thumbnail: Thumbnail?
         let trace = try Self.traced {
-            thumbnail = fromFile ? try pipeline.thumbnail(atPath: path) : try pipeline.thumbnail(of: jpeg)
+            thumbnail = fromFile ? try pipeline.thumbnail(.path(path)) : try pipeline.thumbnail(.bytes(jpeg))
         }
         #expect(thumbnail?.encodeCount == 1, "one size only, so one decode")
         print("JPEG from \(fromFile ? "file" : "memory"): \(trace.count(.jpegMarkerWalk)) marker walks, \(trace.count(.libjpegOpen)) libjpeg opens")
@@ -53,7 +53,7 @@ import TestSupport
         let pipeline = ThumbnailPipeline(options: ThumbnailOptions(budget: ByteBudget(cap: 15_000)))
         var sizes = 0
         let trace = try Self.traced {
-            let thumbnail = try pipeline.thumbnail(atPath: path)
+            let thumbnail = try pipeline.thumbnail(.path(path))
             sizes = Set(thumbnail.attempts.map(\.size)).count
         }
         #expect(sizes > 1, "noise at 15 kB must make the budget search shrink")
@@ -69,7 +69,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: path) }
         let pipeline = ThumbnailPipeline()
         let trace = try Self.traced {
-            _ = fromFile ? try pipeline.thumbnail(atPath: path) : try pipeline.thumbnail(of: png)
+            _ = fromFile ? try pipeline.thumbnail(.path(path)) : try pipeline.thumbnail(.bytes(png))
         }
         print("PNG from \(fromFile ? "file" : "memory"): \(trace.count(.libpngOpen)) libpng opens")
         #expect(trace.count(.libpngOpen) == 1)
@@ -77,7 +77,7 @@ import TestSupport
 
     @Test func aWebPIsWalkedOnce() throws {
         let webp = try ImageEncoder.encode(Self.noise(width: 900, height: 600), format: .webp, quality: 80)
-        let trace = try Self.traced { _ = try ThumbnailPipeline().thumbnail(of: webp) }
+        let trace = try Self.traced { _ = try ThumbnailPipeline().thumbnail(.bytes(webp)) }
         print("WebP: \(trace.count(.webpChunkWalk)) chunk walks")
         #expect(trace.count(.webpChunkWalk) == 1)
     }
@@ -85,7 +85,7 @@ import TestSupport
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func aHEICIsParsedOnce() throws {
         let heic = try Corpus.bytes("heic/arrow.heic")
-        let trace = try Self.traced { _ = try ThumbnailPipeline().thumbnail(of: heic) }
+        let trace = try Self.traced { _ = try ThumbnailPipeline().thumbnail(.bytes(heic)) }
         print("HEIC: \(trace.count(.heifOpen)) box walks and libheif opens")
         #expect(trace.count(.heifOpen) == 1)
     }

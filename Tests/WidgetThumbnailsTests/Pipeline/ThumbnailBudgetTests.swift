@@ -32,13 +32,13 @@ import TestSupport
     @Test(arguments: sampleNames)
     func sampleImagesFitTheBudget(name: String) throws {
         let path = Corpus.packageRoot.appendingPathComponent("SampleImages/\(name)").path
-        try Self.checkBudget(try ThumbnailPipeline().thumbnail(atPath: path), name: name)
+        try Self.checkBudget(try ThumbnailPipeline().thumbnail(.path(path)), name: name)
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func cameraPhotosFitTheBudget() throws {
         for name in try Corpus.files(in: "photos", withExtension: "jpg") {
-            let thumbnail = try ThumbnailPipeline().thumbnail(atPath: Corpus.url("photos/\(name)").path)
+            let thumbnail = try ThumbnailPipeline().thumbnail(.path(Corpus.url("photos/\(name)").path))
             try Self.checkBudget(thumbnail, name: name)
             #expect(thumbnail.format == .jpeg)
             #expect(thumbnail.encodeCount == 1, "\(name): the common case is one encode")
@@ -50,9 +50,9 @@ import TestSupport
     func orientationSamplesComeOutUpright(set: String) throws {
         let pipeline = ThumbnailPipeline()
         let reference = try ImageDecoder.decode(
-            pipeline.thumbnail(atPath: Corpus.url("exif-orientation/\(set)_0.jpg").path).bytes).image
+            pipeline.thumbnail(.path(Corpus.url("exif-orientation/\(set)_0.jpg").path)).bytes).image
         for index in 1...8 {
-            let thumbnail = try pipeline.thumbnail(atPath: Corpus.url("exif-orientation/\(set)_\(index).jpg").path)
+            let thumbnail = try pipeline.thumbnail(.path(Corpus.url("exif-orientation/\(set)_\(index).jpg").path))
             try Self.checkBudget(thumbnail, name: "\(set)_\(index)")
             let image = try ImageDecoder.decode(thumbnail.bytes).image
             try #require(image.size == reference.size, "\(set)_\(index): \(image.size) vs \(reference.size)")

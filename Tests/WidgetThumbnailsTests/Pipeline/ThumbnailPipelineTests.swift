@@ -22,7 +22,7 @@ import TestSupport
 
     @Test func whiteLinesOnTransparencyStayWhite() throws {
         let source = try ImageEncoder.encode(Self.whiteLines(width: 1850, height: 1110), format: .png, quality: 0)
-        let thumbnail = try ThumbnailPipeline().thumbnail(of: source, file: "lines.png")
+        let thumbnail = try ThumbnailPipeline().thumbnail(.bytes(source), file: "lines.png")
         #expect(thumbnail.format == .webp, "auto picks WebP for alpha")
         #expect(thumbnail.size == PixelSize(width: 500, height: 300))
         let decoded = try ImageDecoder.decode(thumbnail.bytes).image
@@ -41,21 +41,21 @@ import TestSupport
         var pixels = [UInt8](repeating: 200, count: 9000 * 300 * 4)
         for index in stride(from: 3, to: pixels.count, by: 4) { pixels[index] = 255 }
         let source = try ImageEncoder.encode(RGBAImage(width: 9000, height: 300, pixels: pixels), format: .jpeg, quality: 90)
-        let thumbnail = try ThumbnailPipeline().thumbnail(of: source)
+        let thumbnail = try ThumbnailPipeline().thumbnail(.bytes(source))
         #expect(thumbnail.size == PixelSize(width: 500, height: 17))
         #expect(thumbnail.format == .jpeg)
     }
 
     @Test func aSmallSourceIsNeverUpscaled() throws {
         let source = try ImageEncoder.encode(Self.whiteLines(width: 120, height: 80), format: .png, quality: 0)
-        let thumbnail = try ThumbnailPipeline().thumbnail(of: source)
+        let thumbnail = try ThumbnailPipeline().thumbnail(.bytes(source))
         #expect(thumbnail.size == PixelSize(width: 120, height: 80))
     }
 
     @Test func theBoxFollowsTheOrientation() throws {
         // orientation-6.jpg is stored 300x451 and shown 451x300.
         let thumbnail = try ThumbnailPipeline(options: ThumbnailOptions(box: PixelSize(width: 200, height: 200)))
-            .thumbnail(atPath: Self.samples.appendingPathComponent("orientation-6.jpg").path)
+            .thumbnail(.path(Self.samples.appendingPathComponent("orientation-6.jpg").path))
         #expect(thumbnail.size == PixelSize(width: 200, height: 133))
         #expect(thumbnail.source.orientation == .right)
         let decoded = try ImageDecoder.decode(thumbnail.bytes)
@@ -65,7 +65,7 @@ import TestSupport
 
     @Test func aFamilySizesTheThumbnailUnderItsCap() throws {
         let path = Self.samples.appendingPathComponent("large-4000x3000.jpg").path
-        let thumbnail = try ThumbnailPipeline(options: ThumbnailOptions(family: .systemMedium)).thumbnail(atPath: path)
+        let thumbnail = try ThumbnailPipeline(options: ThumbnailOptions(family: .systemMedium)).thumbnail(.path(path))
         let cost = try #require(thumbnail.renderCost.cost(for: .systemMedium))
         // Under every logged cap; over visionOS's assumed one only as a labelled risk.
         #expect(cost.failingDevices.isEmpty)
@@ -77,7 +77,7 @@ import TestSupport
         let path = Self.samples.appendingPathComponent("large-4000x3000.jpg").path
         let options = ThumbnailOptions(budget: ByteBudget(cap: 2_000))
         #expect {
-            try ThumbnailPipeline(options: options).thumbnail(atPath: path)
+            try ThumbnailPipeline(options: options).thumbnail(.path(path))
         } throws: { error in
             let error = error as? ImageError
             return error?.code == .budgetUnreachable && error?.file == path
@@ -87,7 +87,7 @@ import TestSupport
     @Test func aTightBudgetLowersQualityThenSize() throws {
         let path = Self.samples.appendingPathComponent("large-4000x3000.jpg").path
         let thumbnail = try ThumbnailPipeline(options: ThumbnailOptions(budget: ByteBudget(cap: 40_000)))
-            .thumbnail(atPath: path)
+            .thumbnail(.path(path))
         #expect(thumbnail.bytes.count <= 40_000)
         #expect(thumbnail.encodeCount > 1)
         // The result is one of the encodes, and it fit (the search may end on an encode one
@@ -99,7 +99,7 @@ import TestSupport
 
     @Test func theChecksumIsTheSHA256OfTheBytes() throws {
         let path = Self.samples.appendingPathComponent("photo.jpg").path
-        let thumbnail = try ThumbnailPipeline().thumbnail(atPath: path)
+        let thumbnail = try ThumbnailPipeline().thumbnail(.path(path))
         #expect(thumbnail.checksum == SHA256Digest.of(thumbnail.bytes))
         #expect(thumbnail.checksum.description.hasPrefix("sha256:"))
         #expect(thumbnail.checksum.hex.count == 64)

@@ -69,8 +69,8 @@ import Testing
         var glyph = Self.split(width: 200, height: 200, darkColumns: 100, dark: 255, light: 255)
         for index in stride(from: 0, to: glyph.pixels.count, by: 4) where (index / 4) % 200 < 100 { glyph.pixels[index + 3] = 0 }
         let png = try ImageEncoder.encode(glyph, format: .png, quality: 100)
-        let asPNG = try ThumbnailPipeline(options: ThumbnailOptions(family: .accessoryCircular, format: .png)).thumbnail(of: png)
-        let asJPEG = try ThumbnailPipeline(options: ThumbnailOptions(family: .accessoryCircular, format: .jpeg)).thumbnail(of: png)
+        let asPNG = try ThumbnailPipeline(options: ThumbnailOptions(family: .accessoryCircular, format: .png)).thumbnail(.bytes(png))
+        let asJPEG = try ThumbnailPipeline(options: ThumbnailOptions(family: .accessoryCircular, format: .jpeg)).thumbnail(.bytes(png))
         #expect(asPNG.appearance?.hasTransparency == true)
         #expect(asPNG.appearance?.warnings.isEmpty == true)
         #expect(asJPEG.appearance?.hasTransparency == false)

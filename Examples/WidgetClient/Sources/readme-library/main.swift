@@ -2,7 +2,7 @@ import WidgetThumbnails
 
 // 1. A thumbnail within the widget budget (upright, sRGB, <= 300 KB), sized for a family.
 let pipeline = ThumbnailPipeline(options: ThumbnailOptions(family: .systemMedium))
-let thumbnail = try pipeline.thumbnail(atPath: "SampleImages/large-4000x3000.jpg")
+let thumbnail = try pipeline.thumbnail(.path("SampleImages/large-4000x3000.jpg"))
 print(thumbnail.size, thumbnail.format, thumbnail.bytes.count, "bytes at quality", thumbnail.quality ?? 0)
 print(thumbnail.checksum, thumbnail.colorHandling)
 print("under every logged systemMedium cap:", thumbnail.renderCost.cost(for: .systemMedium)!.failingDevices.isEmpty)

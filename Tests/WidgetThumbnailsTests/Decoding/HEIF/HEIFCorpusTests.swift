@@ -197,7 +197,7 @@ struct HEIFCorpusTests {
     @Test func aThumbnailSaysWhichHEIFImageItWasMadeFrom() throws {
         let bytes = try Corpus.bytes("heic/arrow.heic")
         let small = ThumbnailOptions(box: PixelSize(width: 150, height: 150))
-        let shortcut = try ThumbnailPipeline(options: small).thumbnail(of: bytes)
+        let shortcut = try ThumbnailPipeline(options: small).thumbnail(.bytes(bytes))
         guard case .embeddedThumbnail(let image, .twiceTheOutput)? = shortcut.heif?.image else {
             Issue.record("\(String(describing: shortcut.heif?.image))")
             return
@@ -205,8 +205,8 @@ struct HEIFCorpusTests {
         #expect(image.size == PixelSize(width: 240, height: 320))
         var full = small
         full.heif.embeddedThumbnails = .never
-        #expect(try ThumbnailPipeline(options: full).thumbnail(of: bytes).heif?.image == .primary)
-        #expect(try ThumbnailPipeline().thumbnail(of: try Corpus.bytes("heic/zPug_3.heic")).heif?.image == .primary)
+        #expect(try ThumbnailPipeline(options: full).thumbnail(.bytes(bytes)).heif?.image == .primary)
+        #expect(try ThumbnailPipeline().thumbnail(.bytes(try Corpus.bytes("heic/zPug_3.heic"))).heif?.image == .primary)
     }
 
     /// xiaomi.heic (2592x1944, encoded with deblocking and SAO on) to a 500 px box: the filters

@@ -93,8 +93,8 @@ import TestSupport
         }
         let bytes = try InputFile.read(path, maxBytes: 1 << 30)
         let pipeline = ThumbnailPipeline()
-        let fromPath = try pipeline.thumbnail(atPath: path)
-        let fromBytes = try pipeline.thumbnail(of: bytes, file: path)
+        let fromPath = try pipeline.thumbnail(.path(path))
+        let fromBytes = try pipeline.thumbnail(.bytes(bytes), file: path)
         #expect(fromPath.bytes == fromBytes.bytes)
         #expect(fromPath.source == fromBytes.source)
 
@@ -168,7 +168,7 @@ import TestSupport
         let input = try ThumbnailInput.open(atPath: path, maxBytes: 1 << 30)
         #expect(truncate(path, off_t(jpeg.count / 2)) == 0)
         do {
-            _ = try ThumbnailPipeline().thumbnail(of: input, file: path)
+            _ = try ThumbnailPipeline().thumbnail(input, file: path)
             Issue.record("a shrunk file was thumbnailed")
         } catch {
             #expect(error.code == .io && error.file == path, "\(error)")
