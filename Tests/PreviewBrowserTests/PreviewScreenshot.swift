@@ -35,7 +35,7 @@ struct PreviewScreenshot {
             thumbnails[index] = thumbnail.bytes
             summary.add(item)
         }
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let page = directory.file("preview.html")
         try PreviewPage.html(items: items, thumbnails: thumbnails, summary: summary,
