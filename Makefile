@@ -31,7 +31,7 @@ demo: release
 test: setup
 	$(SWIFT) test
 
-## preview-screenshot: Docs/preview.png, the README's screenshot of the --contact-sheet preview page,
+## preview-screenshot: Docs/preview.png, the README's screenshot of the --preview page,
 ## rendered by the browser tests' headless Chromium from SampleImages
 preview-screenshot: setup
 	WIDGET_THUMBS_SCREENSHOT="$(CURDIR)/Docs/preview.png" $(SWIFT) test --filter PreviewScreenshot

@@ -119,8 +119,7 @@ package struct BatchJob: Sendable {
             }
             // Every output's place is checked before the first is written, so a file in the
             // way of one family leaves the others' earlier files as they were.
-            var placed: [(index: Int, relative: String, path: String, thumbnail: Thumbnail,
-                          replacement: OutputFile.Replacement)] = []
+            var placed: [(index: Int, relative: String, output: OutputPlacement.CheckedOutput, thumbnail: Thumbnail)] = []
             var outcomes: [BatchOutcome?] = Array(repeating: nil, count: outputs.count)
             for (index, (output, result)) in zip(outputs, made).enumerated() {
                 switch result {
@@ -130,9 +129,9 @@ package struct BatchJob: Sendable {
                     let relative = OutputNaming.outputPath(base: output.name, fileExtension: thumbnail.format.fileExtension)
                     let path = PathComponents.join(outDirectory, relative)
                     do throws(ImageError) {
-                        let replacement = try outputGuard.replacement(
-                            at: path, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relative))
-                        placed.append((index, relative, path, thumbnail, replacement))
+                        let checked = try outputGuard.check(
+                            path, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relative))
+                        placed.append((index, relative, checked, thumbnail))
                     } catch {
                         outcomes[index] = failure(input.path, error, sourceBytes: source.fileBytes, family: output.family)
                     }
@@ -142,9 +141,9 @@ package struct BatchJob: Sendable {
                 let (index, output, thumbnail) = (place.index, outputs[place.index], place.thumbnail)
                 let writeStart = Stopwatch()
                 do throws(ImageError) {
-                    try OutputDirectories.create(parentOf: place.path)
-                    try OutputFile.write(thumbnail.bytes, toPath: place.path, replacing: place.replacement,
-                                         staging: .folder(staging), durability: durability)
+                    try OutputDirectories.create(parentOf: place.output.path)
+                    try OutputPlacement.write(thumbnail.bytes, to: place.output, staging: .folder(staging),
+                                              durability: durability)
                 } catch {
                     // This output fails alone (a full disk, a file size limit, a file that
                     // appeared): the families before it are in place and journaled, so the
@@ -157,7 +156,7 @@ package struct BatchJob: Sendable {
                 // The reading is the first output's, as the decode is.
                 let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
                                                       write: write, total: (index == 0 ? readTime : 0) + stages.total + write)
-                let report = BatchItemReport.made(input.path, output: place.path, sourceBytes: source.fileBytes,
+                let report = BatchItemReport.made(input.path, output: place.output.path, sourceBytes: source.fileBytes,
                                                   thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
                 // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
                 let entry = stat.map {

@@ -6,4 +6,5 @@ import WidgetThumbnails
 let arguments = (0..<Int(CommandLine.argc)).map { index in
     CommandLine.unsafeArgv[index].map { RawPath.decode(cString: $0) } ?? ""
 }
+if let status = HEIFEncodeChild.serveOrSetUp(arguments) { exit(status) }
 exit(WidgetThumbs.main(arguments, console: Console()).rawValue)

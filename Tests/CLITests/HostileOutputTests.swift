@@ -6,9 +6,10 @@ import WidgetThumbnails
 
 /// Every command that writes a file, through the binary, against what must never be replaced:
 /// an input of the same run, a FIFO, a character device, a symlink (to an input, to a file
-/// outside), a directory and a read-only file. After each run the thing at the path, and what
+/// outside), a directory, a read-only file and standard input's own file. After each run the thing at the path, and what
 /// a symlink there leads to, has the same type, inode, device numbers and contents; the run
-/// ended by itself (no hang, no crash); a refusal is a non-zero exit naming the path.
+/// ended by itself (no hang, no crash); a refusal is a non-zero exit with a typed error
+/// (`<file>: <code>: <reason>`) naming the path.
 ///
 /// Devices are private nodes made with mknod (the numbers of /dev/null and /dev/full) in a
 /// temporary folder, never the machine's own: a build that replaces them (today's main did,
@@ -16,7 +17,7 @@ import WidgetThumbnails
 @Suite struct HostileOutputTests {
     /// Every file widget-thumbs writes.
     enum Writer: String, CaseIterable, CustomTestStringConvertible {
-        case thumbnail, decode, batchOutput, batchOutputOverwrite, contactSheet, journal, manifest
+        case thumbnail, decode, batchOutput, batchOutputOverwrite, previewPage, journal, manifest
         /// `thumbnail --families` and `thumbnail --per-device` (issue 28, classes 1 and 2): the
         /// hazard at their first output, the others still made.
         case families, perDevice
@@ -44,7 +45,7 @@ import WidgetThumbnails
             case .families, .perDevice: outputs(fixture)![0]
             case .thumbnail, .decode: fixture.directory.file("target.out")
             case .batchOutput, .batchOutputOverwrite: fixture.directory.file("out/photo.jpg")
-            case .contactSheet: fixture.directory.file("sheet.html")
+            case .previewPage: fixture.directory.file("sheet.html")
             case .journal: fixture.directory.file("out/.widget-thumbs.journal")
             case .manifest: fixture.directory.file("out/.widget-thumbs.jsonl")
             }
@@ -60,7 +61,7 @@ import WidgetThumbnails
             case .decode: ["decode", input, "--out", target]
             case .batchOutput: ["batch", input, "--out", fixture.out]
             case .batchOutputOverwrite: ["batch", input, "--out", fixture.out, "--overwrite"]
-            case .contactSheet: ["batch", fixture.photo] + extra + ["--out", fixture.out, "--contact-sheet", target]
+            case .previewPage: ["batch", fixture.photo] + extra + ["--out", fixture.out, "--preview", target]
             case .journal, .manifest: ["batch", fixture.photo] + extra + ["--out", fixture.out]
             case .families: ["thumbnail", input, "-o", fixture.directory.file("t.jpg"), "--families", "small,medium"]
             case .perDevice: ["thumbnail", input, "-o", fixture.directory.file("t.jpg"), "--family", "accessoryCircular", "--per-device"]
@@ -69,7 +70,7 @@ import WidgetThumbnails
 
         /// The writers of a command's own files, which write into a FIFO or a device (batch
         /// outputs and records are only ever files: they refuse them).
-        var writesIntoStreams: Bool { [.thumbnail, .decode, .contactSheet, .families, .perDevice].contains(self) }
+        var writesIntoStreams: Bool { [.thumbnail, .decode, .previewPage, .families, .perDevice].contains(self) }
 
         /// For a writer of several files: its other files were made, and its JSON lists every
         /// one with an output or an error (`failed` outputs have an error).
@@ -189,6 +190,11 @@ import WidgetThumbnails
         if let status = result.status, status != 0 {
             let name = named ?? URL(fileURLWithPath: kept[0]).lastPathComponent
             #expect(result.stderr.contains(name), "\(label): the refusal does not name \(name): \(result)")
+            // Typed: the line that names it is an ImageError's `<file>: <code>: <reason>`.
+            let typed = result.stderr.split(separator: "\n").contains { line in
+                line.contains(name) && ImageError.Code.allCases.contains { line.contains(": \($0.rawValue): ") }
+            }
+            #expect(typed, "\(label): no typed error names \(name): \(result)")
         }
         return result
     }
@@ -296,6 +302,22 @@ import WidgetThumbnails
                                          shell: "input=$1; shift; exec \"$0\" \"$@\" < \"$input\"")
         #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(result)")
         writer.checkTheOthers(fixture, result, failed: true, "stdin, \(writer)")
+    }
+
+    /// Standard input's own file at every writer's path (`... < target`), whether the command
+    /// reads standard input or not: the file it is given to read is never replaced, appended
+    /// to or written into; the refusal names it, and a writer of several still makes the others.
+    @Test(arguments: Writer.allCases)
+    func standardInputsOwnFileIsNeverAnOutput(writer: Writer) throws {
+        let fixture = try Fixture()
+        defer { fixture.directory.remove() }
+        let target = writer.target(fixture)
+        try Data("standard input's file, kept".utf8).write(to: URL(fileURLWithPath: target))
+        let label = "\(writer) over standard input's file"
+        let result = try Self.runKeeping([target], [target] + writer.arguments(fixture, target: target, targetIsInput: false),
+                                         label, shell: "input=$1; shift; exec \"$0\" \"$@\" < \"$input\"")
+        #expect(result.status == 1 && result.stderr.contains("an input of this run"), "\(label): \(result)")
+        writer.checkTheOthers(fixture, result, failed: true, label)
     }
 
     /// A link to standard output's own file (`/proc/self/fd/1`, what `/dev/stdout` leads to)

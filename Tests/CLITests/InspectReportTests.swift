@@ -36,7 +36,8 @@ import TestSupport
         let profile = ICCProfile(data: Self.iccProfile(description: "Display P3"))
         let info = ImageInfo(format: .jpeg, size: PixelSize(width: 3000, height: 4000), orientation: .right,
                              colorModel: .ycck, hasAlpha: false, scanOrder: .progressive, iccProfile: profile)
-        let report = InspectReport(file: "dir/photo.jpg", info: info, box: Self.box)
+        let report = InspectReport(file: "dir/photo.jpg", info: info, box: Self.box,
+                                   decodeScale: DecodeScale(info: info, box: Self.box))
         let text = try JSONOutput.encode(report)
         #expect(text.contains("\"file\" : \"dir/photo.jpg\""), "slashes are not escaped")
         let json = try #require(JSONReport.object(text))
@@ -58,7 +59,8 @@ import TestSupport
         let info = ImageInfo(format: .webp, size: PixelSize(width: 800, height: 600), colorModel: .rgba,
                              hasAlpha: true, iccProfile: ICCProfile(data: Self.iccProfile(description: "sRGB")),
                              webp: WebPDetails(frameCount: 12, isLossless: true))
-        let lines = InspectReport(file: "a.webp", info: info, box: Self.box).lines.split(separator: "\n")
+        let lines = InspectReport(file: "a.webp", info: info, box: Self.box,
+                                  decodeScale: DecodeScale(info: info, box: Self.box)).lines.split(separator: "\n")
         #expect(lines.contains("ICC profile:   \(Self.iccProfile(description: "sRGB").count) bytes, \"sRGB\" (RGB)"))
         #expect(lines.contains("frames:        12"))
         #expect(lines.contains("lossless:      yes"))

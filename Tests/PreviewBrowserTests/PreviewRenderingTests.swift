@@ -3,7 +3,7 @@ import Testing
 import WidgetThumbnails
 import TestSupport
 
-/// The preview page (`batch --contact-sheet`) rendered by headless Chromium, checked pixel by
+/// The preview page (`batch --preview`) rendered by headless Chromium, checked pixel by
 /// pixel against the modes as the README's appearance section describes them (RenderModel), with the wallpaper,
 /// widget and tint colours read from the page. Frames are located by a harness copy of the page
 /// (FrameLocator); their sizes come from the catalogue, their corners from the one published
@@ -45,10 +45,16 @@ struct PreviewRenderingTests {
                         thumbnails: thumbnails)
     }
 
-    @Test func fullColourAndAccentedFramesShowTheThumbnailAsTheModesDo() throws {
+    /// By reference (each frame an `<img loading="lazy">` of the file in `--out`) and embedded
+    /// (`--preview-embed`: each frame paints the card's `data:` image): the same pixels.
+    @Test(arguments: [false, true])
+    func fullColourAndAccentedFramesShowTheThumbnailAsTheModesDo(embed: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let rendered = try Self.render([("greys.png", TestImages.greys, .png)], directory: directory)
+        let rendered = try Self.render([("greys.png", TestImages.greys, .png)], options: embed ? ["--preview-embed"] : [],
+                                       directory: directory)
+        let html = try String(contentsOfFile: directory.file("preview.html"), encoding: .utf8)
+        #expect(html.contains("<img class=\"art\" src=\"out-") == !embed && html.contains("url(data:image/") == embed)
         let thumbnail = try #require(rendered.thumbnails.values.first)
         let model = RenderModel(image: thumbnail, colours: rendered.colours)
         let device = try #require(Self.newestPhone)

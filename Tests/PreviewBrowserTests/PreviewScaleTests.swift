@@ -55,14 +55,16 @@ struct PreviewScaleTests {
             summary.add(item)
         }
         let device = try #require(PreviewDevice.newestPhone(in: .builtIn))
-        let html = PreviewPage.html(items: items, thumbnails: thumbnails, summary: summary, device: device)
+        let html = PreviewPage.html(items: items, images: thumbnails.mapValues { PreviewImage.embedded($0, format: .jpeg) },
+                                    summary: summary, device: device)
         let page = directory.file("thousand.html")
         try html.write(toFile: page, atomically: true, encoding: .utf8)
         #expect(html.components(separatedBy: "<article ").count == Self.count + 1)
 
         print("preview: made the page in \(ContinuousClock.now - clock)")
         let small = directory.file("one.html")
-        try PreviewPage.html(items: [items[0]], thumbnails: [0: thumbnails[0] ?? []], summary: summary, device: device)
+        try PreviewPage.html(items: [items[0]], images: [0: .embedded(thumbnails[0] ?? [], format: .jpeg)], summary: summary,
+                             device: device)
             .write(toFile: small, atomically: true, encoding: .utf8)
         let baseline = try Chromium.screenshot(of: small, width: Self.window.width, height: Self.window.height, in: directory)
 

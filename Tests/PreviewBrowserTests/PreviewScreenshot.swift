@@ -20,7 +20,7 @@ struct PreviewScreenshot {
         let outputs: [(String, WidgetFamily)] = [("photo.jpg", .systemSmall), ("progressive.jpg", .accessoryRectangular),
                                                  ("alpha-logo.png", .accessoryCircular)]
         var items: [BatchItemReport] = []
-        var thumbnails: [Int: [UInt8]] = [:]
+        var images: [Int: PreviewImage] = [:]
         var summary = BatchSummary(jobs: 1, shard: nil)
         for (index, (name, family)) in outputs.enumerated() {
             var options = ThumbnailOptions(family: family)
@@ -32,13 +32,13 @@ struct PreviewScreenshot {
                                             thumbnail: thumbnail, timings: .init(decode: 0, resample: 0, encode: 0, write: 0, total: 0),
                                             withRenderCost: true)
             items.append(item)
-            thumbnails[index] = thumbnail.bytes
+            images[index] = .embedded(thumbnail.bytes, format: thumbnail.format)
             summary.add(item)
         }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let page = directory.file("preview.html")
-        try PreviewPage.html(items: items, thumbnails: thumbnails, summary: summary,
+        try PreviewPage.html(items: items, images: images, summary: summary,
                              device: try #require(PreviewDevice.newestPhone(in: .builtIn)))
             .write(toFile: page, atomically: true, encoding: .utf8)
         let shot = try Chromium.screenshot(of: page, width: Self.window.width, height: Self.window.height, in: directory)

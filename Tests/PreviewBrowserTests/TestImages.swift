@@ -30,12 +30,13 @@ enum TestImages {
 
 /// The CLI that makes the pages the browser tests load.
 enum WidgetThumbsCLI {
-    /// `widget-thumbs batch` over `inputs` with `options`, writing `--contact-sheet page`;
+    /// `widget-thumbs batch` over `inputs` with `options`, writing `--preview page` (beside
+    /// `--out`, so it links the thumbnails unless the options say `--preview-embed`);
     /// each input's thumbnail, decoded, by input path.
     static func batch(_ inputs: [String], options: [String] = [], page: String,
                       in directory: TemporaryDirectory) throws -> [String: RGBAImage] {
         let run = try WidgetThumbsBinary.run(["batch"] + inputs + options
-                                             + ["--out", directory.file("out-\(UUID().uuidString)"), "--json", "--contact-sheet", page],
+                                             + ["--out", directory.file("out-\(UUID().uuidString)"), "--json", "--preview", page],
                                              timeout: 120)
         #expect(run.status == 0, "\(run)")
         let report = try BatchJSON(run.stdout)

@@ -18,17 +18,19 @@ package enum DisplayText {
     /// was built (the store's errors and reasons quote them with `escaped`): escaping it whole
     /// would double every backslash of those escapes (`\u{1b}` would print as `\\u{1b}`), so
     /// it would no longer read back as the text it stands for. Anything in it that was not
-    /// escaped still cannot drive the terminal.
-    package static func guarded(_ description: String) -> String {
-        guard description.unicodeScalars.contains(where: needsGuard) else { return description }
+    /// escaped still cannot drive the terminal. With `keepingLineBreaks`, a line feed stays
+    /// (the line breaks of a report made of several lines; a carriage return is escaped).
+    package static func guarded(_ description: String, keepingLineBreaks: Bool = false) -> String {
+        func guards(_ scalar: Unicode.Scalar) -> Bool { needsGuard(scalar) && !(keepingLineBreaks && scalar == "\n") }
+        guard description.unicodeScalars.contains(where: guards) else { return description }
         var shown = ""
         for scalar in description.unicodeScalars {
-            if RawPath.escapedByte(scalar) != nil {
-                shown += RawPath.readable(String(scalar))
-            } else if controlsTerminal(scalar) {
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: false) + "}"
-            } else {
+            if !guards(scalar) {
                 shown.unicodeScalars.append(scalar)
+            } else if RawPath.escapedByte(scalar) != nil {
+                shown += RawPath.readable(String(scalar))
+            } else {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: false) + "}"
             }
         }
         return shown

@@ -146,7 +146,7 @@ public struct RenderWarning: Sendable, Codable, Equatable {
             warnings.append(RenderWarning(
                 code: .opaqueAccessory,
                 message: "opaque image for an accessory family: it renders as a solid block on the Lock Screen and watch faces; "
-                    + "use a PNG/WebP with alpha (a grey-level glyph, opaque where the content is)"))
+                    + "use a \(ImageEncoder.formatsStoringAlpha.map(\.name).spokenList("or")) with alpha (a grey-level glyph, opaque where the content is)"))
         }
         if !accessory, appearance.faintShare >= RenderAppearance.faintWarningShare {
             let percent = Int((appearance.faintShare * 100).rounded())

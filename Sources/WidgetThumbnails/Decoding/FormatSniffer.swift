@@ -1,5 +1,5 @@
-/// Decides an input's format from its first bytes. Anything that is not JPEG, PNG, WebP or
-/// HEIF/AVIF is refused, with the format named when we recognise it so the message is useful.
+/// Decides an input's format from its first bytes. Anything that is not a `SourceFormat` is
+/// refused, with the format named when we recognise it so the message is useful.
 public enum FormatSniffer {
     /// What the first bytes say.
     public enum Verdict: Sendable, Equatable {
@@ -12,18 +12,10 @@ public enum FormatSniffer {
     /// The verdict on an input from its first bytes: the magic number, or for HEIF and AVIF the
     /// `ftyp` box's brands. Never throws: an unknown input is `.unsupported(nil)`.
     public static func sniff(_ bytes: some Collection<UInt8>) -> Verdict {
-        let head = Array(bytes.prefix(32))
-        // JPEG, PNG and WebP by the magic the store checks too (a PNG whose signature lost its
-        // CR or LF is a corrupt PNG, and the PNG decoder says so). Those stored formats share
-        // their names with source formats; the ISO media ones (HEIF brands) go on to the next test.
-        if let format = StoredFormat(magicBytesOf: head).flatMap({ SourceFormat(rawValue: $0.rawValue) }) {
-            return .supported(format)
-        }
-        // HEIF and AVIF, ours or anyone's: the ftyp box's brands decide (an MP4 video has ftyp too).
-        if let fileType = HEIFFileType(Array(bytes.prefix(HEIFFileType.sniffLength))), fileType.isHEIF {
-            return .supported(.heif)
-        }
-        return .unsupported(recognisedName(head))
+        // Each format's row says how its first bytes tell it (`SourceFormat`). A PNG whose
+        // signature lost its CR or LF is a corrupt PNG, and the PNG decoder says so.
+        if let format = SourceFormat.identify(bytes) { return .supported(format) }
+        return .unsupported(recognisedName(Array(bytes.prefix(32))))
     }
 
     /// Names the common formats people feed an image tool by mistake.

@@ -1,5 +1,5 @@
-/// The entry point for decoding: sniffs the format by magic bytes and hands the bytes to that
-/// format's decoder. Errors name the file.
+/// The entry point for decoding whole images: sniffs the format by magic bytes and hands the
+/// bytes to that format's decoder (`Decoders`). Errors name the file.
 public enum ImageDecoder {
     /// The format of `bytes`, or `unsupportedFormat`.
     public static func format(of bytes: [UInt8], file: String? = nil) throws(ImageError) -> SourceFormat {
@@ -7,7 +7,8 @@ public enum ImageDecoder {
         case .supported(let format):
             return format
         case .unsupported(let name):
-            let what = name.map { "\($0), not JPEG, PNG, WebP or HEIF" } ?? "not JPEG, PNG, WebP or HEIF"
+            let readable = "not " + SourceFormat.names("or")
+            let what = name.map { "\($0), \(readable)" } ?? readable
             throw ImageError(.unsupportedFormat, what, file: file)
         }
     }
@@ -17,7 +18,7 @@ public enum ImageDecoder {
     public static func probe(_ bytes: [UInt8], file: String? = nil,
                              limits: DecodeLimits = .default) throws(ImageError) -> ImageInfo {
         do {
-            return try decoder(for: format(of: bytes)).probe(bytes, limits: limits)
+            return try Decoders.decoder(for: format(of: bytes)).probe(bytes, limits: limits)
         } catch {
             throw error.naming(file)
         }
@@ -28,7 +29,7 @@ public enum ImageDecoder {
     public static func decode(_ bytes: [UInt8], file: String? = nil,
                               options: DecodeOptions = DecodeOptions()) throws(ImageError) -> DecodedImage {
         do {
-            return try decoder(for: format(of: bytes)).decode(bytes, options: options)
+            return try Decoders.decoder(for: format(of: bytes)).decode(bytes, options: options)
         } catch {
             throw error.naming(file)
         }
@@ -38,14 +39,5 @@ public enum ImageDecoder {
     public static func decodeFile(atPath path: String, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> DecodedImage {
         let bytes = try InputFile.read(path, maxBytes: options.limits.maxFileBytes)
         return try decode(bytes, file: path, options: options)
-    }
-
-    static func decoder(for format: SourceFormat) -> any FormatDecoder.Type {
-        switch format {
-        case .jpeg: JPEGDecoder.self
-        case .png: PNGDecoder.self
-        case .webp: WebPDecoder.self
-        case .heif: HEIFDecoder.self
-        }
     }
 }

@@ -34,7 +34,8 @@ public struct BudgetedEncoder: Sendable {
     public var format: StoredFormat
     /// The cap the result must fit. Default `.standard`: 300,000 bytes.
     public var budget: ByteBudget
-    /// nil means the format's standard range; ignored for a lossless format (PNG).
+    /// nil means the format's standard range; ignored for a lossless format (PNG). A range
+    /// made by `QualityRange.starting(at:)` takes this format's floor.
     public var quality: QualityRange?
     /// How the pixel size shrinks once the quality floor does not fit. Default `.standard`.
     public var shrink: ShrinkSteps
@@ -58,7 +59,7 @@ public struct BudgetedEncoder: Sendable {
     /// Without `resize` the search cannot shrink, and fails once the quality floor is over.
     public func encode(_ image: RGBAImage, resize: Resize? = nil) throws(ImageError) -> EncodedImage {
         let scale = ImageEncoder.encoder(for: format).qualityScale
-        let range = scale.map { quality ?? $0.standard }
+        let range = scale.map { quality?.resolved(for: $0) ?? $0.standard }
         if let scale { try range?.check(in: scale, for: format) }
         try shrink.check()
         var search = Search(encoder: self, scale: scale, range: range)

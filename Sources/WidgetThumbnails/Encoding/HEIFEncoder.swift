@@ -9,8 +9,10 @@ import CHEIF
 /// ultrafast, superfast, veryfast, faster, medium, slow, slower for 0-6. The standard effort 4
 /// is each library's own default: libheif's aom speed 6 and x265's preset medium (libheif's
 /// "slow" took about twice the time for about 5% fewer bytes on 500 px photos). Each encode
-/// runs on one thread, since `batch` already runs an image per core. What they cost and save
-/// against JPEG and WebP is in the README's Quality section.
+/// runs on one thread, since `batch` already runs an image per core, and runs where `process`
+/// says (`HEIFEncodeProcess`: in a child process, a crash of x265's under memory pressure fails
+/// one picture, not the program). What they cost and save against JPEG and WebP is in the
+/// README's Quality section.
 public enum HEIFEncoder {
     /// The codec inside the HEIF container.
     public enum Codec: Sendable {
@@ -34,10 +36,12 @@ public enum HEIFEncoder {
     public static let maxDimension = 16_384
 
     /// Encodes `image` with `codec` at `quality` (whole, 0-100) and `effort`, embedding
-    /// `iccProfile` beside the sRGB nclx box. Throws `invalidArgument` for a quality outside
-    /// `qualityRange` and `tooLarge` for a side over `maxDimension`.
+    /// `iccProfile` beside the sRGB nclx box, in `process` (the process-wide setting unless
+    /// given). Throws `invalidArgument` for a quality outside `qualityRange` and `tooLarge` for
+    /// a side over `maxDimension`.
     public static func encode(
-        _ image: RGBAImage, codec: Codec, quality: Int, effort: EncodeEffort = .standard, iccProfile: ICCProfile? = nil
+        _ image: RGBAImage, codec: Codec, quality: Int, effort: EncodeEffort = .standard, iccProfile: ICCProfile? = nil,
+        process: HEIFEncodeProcess = HEIFEncoder.process
     ) throws(ImageError) -> [UInt8] {
         let format = codec.format
         guard qualityRange.contains(quality) else {
@@ -50,14 +54,13 @@ public enum HEIFEncoder {
         var settings = wt_heif_encode_settings(codec: codec == .av1 ? WT_HEIF_CODEC_AV1 : WT_HEIF_CODEC_HEVC,
                                                quality: Int32(quality), effort: Int32(effort.level))
         let profile = iccProfile?.data ?? []
-        let alpha: Int32 = image.hasTransparency ? 1 : 0
         let bytes: [UInt8]
         do {
             bytes = try image.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) -> [UInt8] in
                 try profile.withUnsafeBufferPointer { (icc) throws(ImageError) -> [UInt8] in
                     try ShimEncodeCall.run(format.name, free: { wt_heif_encode_free($0) }) { out, size, message in
-                        wt_heif_encode_rgba(pixels.baseAddress, Int32(image.width), Int32(image.height), alpha, &settings,
-                                            icc.isEmpty ? nil : icc.baseAddress, icc.count, out, size, message)
+                        encodeCall(pixels.baseAddress, width: image.width, height: image.height, alpha: image.hasTransparency,
+                                   settings: &settings, icc: icc, in: process, out: out, size: size, message: message)
                     }
                 }
             }

@@ -14,6 +14,12 @@ public enum ImageEncoder {
         }
     }
 
+    /// The formats we write that keep alpha (their encoder's `storesAlpha`), in `StoredFormat`'s
+    /// order: what a warning about a lost alpha channel suggests instead.
+    public static var formatsStoringAlpha: [StoredFormat] {
+        StoredFormat.allCases.filter { encoder(for: $0).storesAlpha }
+    }
+
     /// `quality` must lie in the format's `QualityScale.range` (a whole number unless the scale
     /// refines fractions) and is ignored by lossless formats, as is `effort`. Errors carry no
     /// file name; callers add it with `naming(_:)`.

@@ -4,14 +4,31 @@
 public struct QualityRange: Sendable, Hashable, CustomStringConvertible {
     /// The quality of the first encode, which is the result whenever it fits.
     public var start: Int
-    /// The lowest quality the search may pick.
+    /// The lowest quality the search may pick. In a range made by `starting(at:)`, `start`
+    /// until the encoder resolves it (`resolved(for:)`).
     public var floor: Int
+    /// Whether the written format's own floor applies (`starting(at:)`), not `floor`.
+    public private(set) var followsFormatFloor = false
 
     /// Stores both as given; `BudgetedEncoder.encode` checks them against the format
     /// (`floor <= start`, both in its quality range) before its first encode.
     public init(start: Int, floor: Int) {
         self.start = start
         self.floor = floor
+    }
+
+    /// A search from `start` down to the written format's own floor (its encoder's
+    /// `QualityScale.standard.floor`), or to `start` where that is lower: a start quality set
+    /// before the format is known (`--quality` with `auto`, which picks JPEG or WebP per image).
+    public static func starting(at start: Int) -> QualityRange {
+        var range = QualityRange(start: start, floor: start)
+        range.followsFormatFloor = true
+        return range
+    }
+
+    /// The range the search uses for the format `scale` belongs to.
+    func resolved(for scale: QualityScale) -> QualityRange {
+        followsFormatFloor ? QualityRange(start: start, floor: min(start, scale.standard.floor)) : self
     }
 
     /// JPEG: start 80, floor 40.
@@ -34,6 +51,6 @@ public struct QualityRange: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The range as "floor-start" ("40-80").
-    public var description: String { "\(floor)-\(start)" }
+    /// The range as "floor-start" ("40-80"); "format floor-80" when it follows the format's.
+    public var description: String { "\(followsFormatFloor ? "format floor" : "\(floor)")-\(start)" }
 }

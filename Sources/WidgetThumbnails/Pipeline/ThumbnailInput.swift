@@ -1,35 +1,38 @@
-/// What a thumbnail is made from: an encoded image in memory, or a PNG or JPEG left in its
-/// open file.
+/// What a thumbnail is made from: an encoded image in memory, or an input left in its open
+/// file for a decoder that reads as it goes.
 ///
 /// PNG and JPEG stream from their files row by row (`PNGRowReader`, `JPEGRowReader`), so
 /// their memory grows with the width and not with the file: a 45 MB strip costs a 64 KiB
 /// read buffer, not 45 MB. WebP and HEIF are read whole in one read: their decoders (libwebp,
 /// libheif) want every byte in memory at once, and their files are small next to the pixels.
+/// Each format's decoder says which it is (`SourceDecoder.readsFromFile`).
 public enum ThumbnailInput {
     /// An encoded image in memory.
     case bytes([UInt8])
-    /// A PNG left in its open file, read row by row.
-    case pngFile(OpenInputFile)
-    /// A JPEG left in its open file, read as the decoder asks.
-    case jpegFile(OpenInputFile)
+    /// An input of `SourceFormat` left in its open file, read as its decoder asks.
+    case file(OpenInputFile, SourceFormat)
+
+    /// How many first bytes `open` sniffs: enough for every magic number a decoder that
+    /// reads from its file is told by.
+    static let sniffedBytes = 32
 
     /// Opens `path` (refusing files over `maxBytes` before reading) and sniffs its first bytes:
-    /// a PNG or JPEG stays in its file; anything else is read whole (and refused later if it is
-    /// not an image). Errors name the file.
+    /// an input whose decoder reads as it goes (PNG, JPEG) stays in its file; anything else is
+    /// read whole (and refused later if it is not an image). Errors name the file.
     public static func open(atPath path: String, maxBytes: Int) throws(ImageError) -> ThumbnailInput {
         let file = try OpenInputFile(path: path, maxBytes: maxBytes)
-        switch FormatSniffer.sniff(try file.read(at: 0, count: 8)) {
-        case .supported(.png): return .pngFile(file)
-        case .supported(.jpeg): return .jpegFile(file)
-        default: return .bytes(try file.readAll())
+        if case .supported(let format) = FormatSniffer.sniff(try file.read(at: 0, count: sniffedBytes)),
+           Decoders.decoder(for: format).readsFromFile {
+            return .file(file, format)
         }
+        return .bytes(try file.readAll())
     }
 
     /// The encoded file's size in bytes.
     public var fileBytes: Int {
         switch self {
         case .bytes(let bytes): bytes.count
-        case .pngFile(let file), .jpegFile(let file): file.size
+        case .file(let file, _): file.size
         }
     }
 
@@ -38,7 +41,7 @@ public enum ThumbnailInput {
     public var heldBytes: Int {
         switch self {
         case .bytes(let bytes): bytes.count
-        case .pngFile, .jpegFile: 64 << 10
+        case .file: 64 << 10
         }
     }
 
@@ -48,44 +51,30 @@ public enum ThumbnailInput {
         try withSession(limits: limits) { session in session.info }
     }
 
-    /// Opens the input for decoding, once (`DecodeSession`): walks its headers and opens its
-    /// decoder within `limits`, `strictness` deciding whether a decoder warning refuses it,
-    /// and runs `body` with the session, whose facts a caller may use before it decodes (to
-    /// size the thumbnail, or to admit it by memory). The decoders' state is freed when this
-    /// returns. An error opening a file names it.
+    /// Opens the input for decoding, once (`DecodeSession`), with its format's decoder
+    /// (`Decoders`): walks its headers and opens the decoder within `limits`, `strictness`
+    /// deciding whether a decoder warning refuses it, and runs `body` with the session, whose
+    /// facts a caller may use before it decodes (to size the thumbnail, or to admit it by
+    /// memory). The decoders' state is freed when this returns. An error opening a file names it.
     public func withSession<Result>(
         limits: DecodeLimits, strictness: Strictness = .lenient,
         _ body: (DecodeSession) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
-        let options = DecodeOptions(limits: limits, strictness: strictness)
         switch self {
         case .bytes(let bytes):
-            switch try ImageDecoder.format(of: bytes) {
-            case .jpeg:
-                return try JPEGSession.withSession(.bytes(bytes), limits: limits, strictness: strictness) {
-                    (session) throws(ImageError) -> Result in try body(DecodeSession(session))
-                }
-            case .png:
-                return try PNGSession.withSession(.bytes(bytes), options: options) {
-                    (session) throws(ImageError) -> Result in try body(DecodeSession(session))
-                }
-            case .webp:
-                return try body(DecodeSession(WebPFile(bytes, limits: limits), bytes: bytes))
-            case .heif:
-                return try body(DecodeSession(HEIFFile(bytes, limits: limits)))
+            let decoder = Decoders.decoder(for: try ImageDecoder.format(of: bytes))
+            return try decoder.withSession(.bytes(bytes), limits: limits, strictness: strictness) {
+                (opened) throws(ImageError) -> Result in try body(DecodeSession(opened, decoder: decoder))
             }
-        case .pngFile(let file):
-            return try PNGSession.withSession(.file(file), options: options) {
-                (session) throws(ImageError) -> Result in try body(DecodeSession(session))
-            }
-        case .jpegFile(let file):
+        case .file(let file, let format):
+            let decoder = Decoders.decoder(for: format)
             // Only the opening's errors are named here, as the file's; the body names its own.
             var opened = false
             do {
-                return try JPEGSession.withSession(.file(file), limits: limits, strictness: strictness) {
+                return try decoder.withSession(.file(file), limits: limits, strictness: strictness) {
                     (session) throws(ImageError) -> Result in
                     opened = true
-                    return try body(DecodeSession(session))
+                    return try body(DecodeSession(session, decoder: decoder))
                 }
             } catch {
                 throw opened ? error : error.naming(file.path)

@@ -128,7 +128,7 @@ public struct ThumbnailPipeline: Sendable {
         }
         let decodeOptions = options.decodeOptions(targetBox: box)
         let source = try timings.measure(\.decode) { () throws(ImageError) in
-            try ScaledSource.open(session, options: decodeOptions)
+            try session.source(for: decodeOptions)
         }
 
         // Every size the budget search asks for goes through the same steps. The colour result
@@ -200,7 +200,7 @@ public struct ThumbnailPipeline: Sendable {
         // Only the reduced picture outlives this: the decoder's pixels are freed before the
         // first output.
         let (working, heif) = try timings.measure(\.decode) { () throws(ImageError) -> (RGBAImage, HEIFDecodeResult?) in
-            let source = try ScaledSource.open(session, options: options.decodeOptions(targetBox: decodeBox))
+            let source = try session.source(for: options.decodeOptions(targetBox: decodeBox))
             // A picture decoded far larger than every output needs (PNG and HEIF have no
             // scaled decode) is reduced as it is read, as a JPEG's DCT scale would, so each
             // output resamples from a picture with the same headroom, not from the full size.

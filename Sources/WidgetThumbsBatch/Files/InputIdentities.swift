@@ -5,7 +5,9 @@ import WidgetThumbnails
 /// be written over (`OutputOccupant`). `thumbnail` and `decode` hold their one input; `batch`
 /// holds every input that lies inside `--out` (the only place a thumbnail could land on it) and
 /// any input that is the contact sheet's file, all found before the first output is put in
-/// place (`InputCensus`). Safe to share between the batch's workers.
+/// place (`InputCensus`). Standard input's file, when it is a regular file, is always one of
+/// them, for every command: the command may read it (`-`, `--files-from -`), and whatever
+/// started the command with it may still be reading it. Safe to share between the batch's workers.
 package final class InputIdentities: Sendable {
     private let identities = Locked(Set<FileIdentity>())
 
@@ -28,5 +30,15 @@ package final class InputIdentities: Sendable {
     /// Adds `identity`; true when it was not known before (one lock for the question and the answer).
     @discardableResult
     package func insert(_ identity: FileIdentity) -> Bool { identities.withLock { $0.insert(identity).inserted } }
-    package func contains(_ identity: FileIdentity) -> Bool { identities.withLock { $0.contains(identity) } }
+    package func contains(_ identity: FileIdentity) -> Bool {
+        identity == Self.standardInputsFile || identities.withLock { $0.contains(identity) }
+    }
+
+    /// Standard input's file when it is a regular file (not a terminal, a pipe or `/dev/null`,
+    /// which outputs may be written into), read once.
+    private static let standardInputsFile: FileIdentity? = {
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileIdentity(status)
+    }()
 }

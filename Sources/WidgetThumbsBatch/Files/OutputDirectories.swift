@@ -1,7 +1,8 @@
 import Glibc
 import WidgetThumbnails
 
-/// `mkdir -p` for the folders that mirror the inputs' relative paths.
+/// `mkdir -p` for the folders of outputs: `--out`, the folders that mirror the inputs' relative
+/// paths, the staging folder, a preview page's folder (`OutputPlacement.placeCommandOutput`).
 package enum OutputDirectories {
     package static func create(parentOf path: String) throws(ImageError) {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }

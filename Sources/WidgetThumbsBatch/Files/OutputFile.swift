@@ -3,7 +3,8 @@ import WidgetSnapshots
 import WidgetThumbnails
 
 /// Writes widget-thumbs' outputs (thumbnails, PAM images, manifests, contact sheets) so that
-/// nobody ever sees part of one, with the store's own writers: `FileReplacer` (a temporary file
+/// nobody ever sees part of one, for `OutputPlacement`, which judges the path first (the
+/// writes are internal to this module: the CLI reaches them only through it), with the store's own writers: `FileReplacer` (a temporary file
 /// renamed over the target) and `ImmutableFilePublisher` (a nameless or temporary file given a
 /// name that never replaces anything). This only turns a path into a directory and a name,
 /// picks where the temporary file goes and words the errors; on any failure the temporary file
@@ -12,7 +13,7 @@ import WidgetThumbnails
 /// Files get 0666 less the umask, what a plain `open` would give them.
 package enum OutputFile {
     /// What may already be at the target.
-    package enum Replacement: Sendable {
+    enum Replacement: Sendable {
         /// Whatever is there is replaced (rename).
         case anything
         /// Nothing may be there: something that appeared since the caller checked is kept and
@@ -29,9 +30,9 @@ package enum OutputFile {
         case folder(StagingFolder)
     }
 
-    package static let mode = FileMode.lessUmask(0o666)
+    static let mode = FileMode.lessUmask(0o666)
 
-    package static func write(_ bytes: [UInt8], toPath path: String, replacing: Replacement = .anything,
+    static func write(_ bytes: [UInt8], toPath path: String, replacing: Replacement = .anything,
                       staging: Staging = .besideTarget, durability: Durability = .each) throws(ImageError) {
         guard replacing == .nothing else {
             return try write(toPath: path, staging: staging, durability: durability) { append throws(ImageError) in
@@ -56,38 +57,12 @@ package enum OutputFile {
         }
     }
 
-    /// A command's own output file (thumbnail `-o`, decode `--out`, `--contact-sheet`), under
-    /// the rule of `OutputOccupant` (never over an input of the command, a directory or a
-    /// read-only file): nothing there, it is created and never replaces a file that appears
-    /// meanwhile; a regular file is replaced atomically; a FIFO or a character device (a
-    /// terminal, `/dev/null`) is written into, never replaced; a symlink to a file is kept
-    /// (the user names the file itself, or removes the link), except one that leads to
-    /// standard output's own file (`-o /dev/stdout > file`): that is standard output.
-    package static func writeCommandOutput(_ bytes: [UInt8], toPath path: String, inputs: InputIdentities) throws(ImageError) {
-        switch try OutputOccupant.examine(path, inputs: inputs) {
-        case .nothing: try write(bytes, toPath: path, replacing: .nothing)
-        case .regularFile: try write(bytes, toPath: path, replacing: .anything)
-        case .stream: try writeInto(bytes, path: path, inputs: inputs)
-        case .symlink where isStandardOutput(path): try StandardOutput.write(bytes)
-        case .symlink:
-            throw ImageError(.io, "a symlink is at the output path; it is kept (name the file it leads to, or remove it)",
-                             file: path)
-        }
-    }
-
-    /// Whether `path` leads to the file standard output is open on.
-    private static func isStandardOutput(_ path: String) -> Bool {
-        var status = stat()
-        guard fstat(STDOUT_FILENO, &status) == 0, let target = FileIdentity(path: path) else { return false }
-        return target == FileIdentity(status)
-    }
-
     /// Writes `bytes` into the FIFO or character device at `path`: opened without O_CREAT or
     /// O_TRUNC, so nothing is made or replaced. The open does not block (O_NONBLOCK): a FIFO
     /// that nobody reads fails at once (ENXIO) instead of hanging; the writes then block as
     /// usual. What was opened is checked again (a FIFO or a device, not an input), so a file
     /// swapped in since `examine` is never written into.
-    private static func writeInto(_ bytes: [UInt8], path: String, inputs: InputIdentities) throws(ImageError) {
+    static func writeInto(_ bytes: [UInt8], path: String, inputs: InputIdentities) throws(ImageError) {
         let descriptor = RawPath.withCString(path) { open($0, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             let reason = errno == ENXIO ? "no process is reading the FIFO" : SystemCallError.text(errno)
@@ -114,7 +89,7 @@ package enum OutputFile {
     /// `append` as often as it likes), so a large file never has to be held whole in memory.
     /// `produce` may be called a second time (when the staging folder is on another file
     /// system): it must start afresh.
-    package static func write(toPath path: String, staging: Staging = .besideTarget, durability: Durability = .each,
+    static func write(toPath path: String, staging: Staging = .besideTarget, durability: Durability = .each,
                       _ produce: (_ append: ([UInt8]) throws(ImageError) -> Void) throws(ImageError) -> Void) throws(ImageError) {
         let target = try OutputTarget(path)
         defer { target.close() }

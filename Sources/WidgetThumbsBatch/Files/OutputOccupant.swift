@@ -3,19 +3,20 @@ import WidgetSnapshots
 import WidgetThumbnails
 
 /// What is at an output path, judged just before anything is written there, and the one rule
-/// every file widget-thumbs writes follows (thumbnail `-o`, decode `--out`, batch thumbnails,
-/// the contact sheet, the batch's manifest and journal). `examine` refuses, naming the path:
-/// - an input of the same command (`InputIdentities`): the file at the path, or where a
-///   symlink there leads, compared by device and inode, so a hard link, a symlink or another
-///   spelling of the path cannot hide it;
+/// every file widget-thumbs writes follows (through `OutputPlacement.check`: thumbnail `-o` and
+/// its variants, decode `--out`, batch thumbnails, the preview page, the batch's manifest; the
+/// journal by the same rule in `RecordFileLines.open`). `examine` refuses, naming the path:
+/// - an input of the same command, or standard input's own file (`InputIdentities`): the file
+///   at the path, or where a symlink there leads, compared by device and inode, so a hard
+///   link, a symlink or another spelling of the path cannot hide it;
 /// - a directory, a block device, a socket: nothing is written over them;
 /// - a regular file that is read-only (no write permission bit, or one the process may not
 ///   write): replacing it by rename would ignore what its mode says.
 ///
-/// What it lets through, each writer handles by its own policy, never replacing a FIFO or a
-/// character device (a terminal, `/dev/null`, what `/dev/stdout` leads to): those are written
-/// into (`OutputFile.writeCommandOutput`) or refused (batch outputs and records, which are
-/// only ever files).
+/// What it lets through, each writer handles by its own policy (`OutputPlacement.Policy`), never
+/// replacing a FIFO or a character device (a terminal, `/dev/null`, what `/dev/stdout` leads
+/// to): those are written into (a command's own file) or refused (batch outputs and records,
+/// which are only ever files).
 package enum OutputOccupant {
     /// Nothing: the writer creates the file, never replacing one that appears meanwhile.
     case nothing

@@ -2,7 +2,7 @@
 /// resolved or looked up (that is `PathLookup`).
 package enum PathComponents {
     /// `name` inside `directory`, with one slash between them.
-    static func join(_ directory: String, _ name: String) -> String {
+    package static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 

@@ -13,7 +13,7 @@ package enum PathLookup {
 
     /// The absolute path with every link and `.`/`..` resolved (`realpath`); nil when it
     /// cannot be reached.
-    static func resolved(_ path: String) -> String? {
+    package static func resolved(_ path: String) -> String? {
         guard let pointer = RawPath.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(pointer) }
         return RawPath.decode(cString: pointer)

@@ -65,7 +65,7 @@ package enum StandardOutput {
 }
 
 /// The one loop that writes to a descriptor: the standard streams (`Console`, `StandardOutput`),
-/// a FIFO or a device written into (`OutputFile.writeCommandOutput`), a list's spool (`InputList`).
+/// a FIFO or a device written into (`OutputFile.writeInto`), a list's spool (`InputList`).
 package enum DescriptorWriter {
     /// Writes all of `bytes` to `descriptor`; nil when done, else the `errno` of the write that
     /// failed (ENOSPC on a full disk or /dev/full, EIO, EPIPE when SIGPIPE is ignored). A

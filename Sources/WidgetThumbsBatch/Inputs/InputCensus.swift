@@ -3,7 +3,7 @@ import WidgetThumbnails
 
 /// Every input of a batch, known before the first output is put in place: a first walk of the
 /// same discovery (names and `stat` identities only; nothing is opened or decoded) records the
-/// identity of each input inside `--out`, and of any input that is the contact sheet's file,
+/// identity of each input inside `--out`, and of any input that is the preview page's file,
 /// in the run's `InputIdentities`. The real walk then goes as the workers ask, and every
 /// output is checked against that complete set (`OutputOccupant`).
 ///
@@ -24,27 +24,29 @@ import WidgetThumbnails
 /// staging folder, not to memory, so standard input can be read twice.
 package struct InputCensus {
     package let inputs: InputIdentities
-    /// The contact sheet's path, when one is asked for: an input that is that file is recorded.
-    package let contactSheet: String?
+    /// The preview page's path, when one is asked for: an input that is that file is recorded.
+    package let previewPage: String?
 
-    package init(inputs: InputIdentities, contactSheet: String?) {
+    package init(inputs: InputIdentities, previewPage: String?) {
         self.inputs = inputs
-        self.contactSheet = contactSheet
+        self.previewPage = previewPage
     }
 
     /// Takes the census with `discovery(list)` and returns the discovery to run, reading the
     /// same `--files-from` list (copied to a spool in `staging`).
     package func take(filesFrom: String?, separator: InputList.Separator, staging: StagingFolder,
               discovery: (InputList?) -> InputDiscovery) throws(ImageError) -> InputDiscovery {
-        let spool = try filesFrom.map { _ throws(ImageError) in try Self.spoolFile(in: staging) }
+        let spool = try filesFrom.map { _ throws(ImageError) in
+            try OutputPlacement.spoolFile(in: staging, purpose: "a temporary copy of the --files-from list")
+        }
         defer { if let spool { close(spool) } }
         let list = filesFrom.map { InputList(source: $0, separator: separator, copyingTo: spool) }
         let census = discovery(list)
-        let sheet = contactSheet.map(FileIdentity.both) ?? []
+        let page = previewPage.map(FileIdentity.both) ?? []
         while let planned = census.next() {
             if let identity = planned.input.identity { inputs.insert(identity) }
-            // A stat per input only when a contact sheet is already there to be replaced.
-            if !sheet.isEmpty, let identity = FileIdentity(path: planned.input.path), sheet.contains(identity) {
+            // A stat per input only when a preview page is already there to be replaced.
+            if !page.isEmpty, let identity = FileIdentity(path: planned.input.path), page.contains(identity) {
                 inputs.insert(identity)
             }
         }
@@ -52,16 +54,4 @@ package struct InputCensus {
         return discovery(list.replay(from: spool))
     }
 
-    /// A temporary file in the staging folder, its name removed at once (a run killed before
-    /// that leaves a name the next run's `removeLeftovers` takes).
-    private static func spoolFile(in staging: StagingFolder) throws(ImageError) -> Int32 {
-        let path = PathComponents.join(staging.path, staging.temporaryName())
-        let descriptor = RawPath.withCString(path) { open($0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else {
-            throw ImageError(.io, "cannot make a temporary copy of the --files-from list: \(String(cString: strerror(errno)))",
-                             file: staging.path)
-        }
-        _ = RawPath.withCString(path) { unlink($0) }
-        return descriptor
-    }
 }

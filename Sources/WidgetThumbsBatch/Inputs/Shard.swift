@@ -24,7 +24,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     package var description: String { "\(index)/\(count)" }
 
-    /// The contact sheet of this shard: `page.html` -> `page.shard-K-of-N.html` (the record
+    /// The preview page of this shard: `page.html` -> `page.shard-K-of-N.html` (the record
     /// files' naming), so N shards given one page write N pages instead of replacing one
     /// another's (issue #28, class 17). A FIFO or a device (`/dev/stdout`) is written into,
     /// never replaced, so its name is kept.

@@ -64,8 +64,8 @@ package final class BatchJournal: Sendable {
         var bytes = try Self.encode(line, file: path)
         bytes.append(UInt8(ascii: "\n"))
         if state.descriptor < 0 {
-            // Never through a symlink, into a FIFO or a device, or over an input (`RecordFileLines.open`).
-            state.descriptor = try RecordFileLines.open(path, flags: O_RDWR | O_CREAT | O_APPEND, inputs: inputs) ?? -1
+            // Never through a symlink, into a FIFO or a device, or over an input (`OutputPlacement.openJournal`).
+            state.descriptor = try OutputPlacement.openJournal(path, inputs: inputs)
             // A run killed in the middle of a line left it without its newline: end it, or this
             // run's first line would be glued to it and lost with it.
             if endsInsideALine(state.descriptor) { bytes.insert(UInt8(ascii: "\n"), at: 0) }

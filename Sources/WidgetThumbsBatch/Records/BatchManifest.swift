@@ -135,20 +135,16 @@ package struct BatchManifest: Sendable {
     /// the earlier version's file.
     ///
     /// The manifest is written only over a regular file or nothing, never an input
-    /// (`OutputOccupant`); a journal that could not be read is left in place, and its problem
+    /// (`OutputPlacement`, `.record`); a journal that could not be read is left in place, and its problem
     /// thrown after the manifest is written.
     package func finish(staging: StagingFolder, durability: Durability) throws(ImageError) {
         // Nothing recorded and nothing to tidy: the manifest would come out the same.
         var status = stat()
         let journalExists = RawPath.withCString(journal.path) { lstat($0, &status) } == 0
         if index.ownLinesAreCompact && !journalExists { return }
-        switch try OutputOccupant.examine(ownPath, inputs: inputs) {
-        case .nothing, .regularFile: break
-        case .symlink: throw ImageError(.io, "the manifest is not written: a symlink is at its path; it is kept", file: ownPath)
-        case .stream(let kind): throw ImageError(.io, "the manifest is not written: \(kind) is at its path; it is kept", file: ownPath)
-        }
+        let output = try OutputPlacement.check(ownPath, inputs: inputs, policy: .record(what: "the manifest"))
         var journalProblem: ImageError?
-        try OutputFile.write(toPath: ownPath, staging: .folder(staging), durability: durability) { append throws(ImageError) in
+        try OutputPlacement.write(to: output, staging: .folder(staging), durability: durability) { append throws(ImageError) in
             // Lines go out in 64 KiB writes.
             var pending: [UInt8] = []
             var failure: ImageError?

@@ -1,6 +1,6 @@
 import WidgetThumbnails
 
-/// One input's entry in `--json`, the manifest and the contact sheet. Keys that do not apply
+/// One input's entry in `--json`, the manifest and the preview page. Keys that do not apply
 /// (a failed input has no output) are left out rather than written as null.
 package struct BatchItemReport: Codable, Sendable, Equatable {
     package enum Status: String, Codable, Sendable {
@@ -74,7 +74,7 @@ package struct BatchItemReport: Codable, Sendable, Equatable {
         return copy
     }
 
-    /// The same entry with file names made printable for `--json` and the contact sheet
+    /// The same entry with file names made printable for `--json` and the preview page
     /// (`RawPath.readable`: bytes that are not UTF-8 as `\xNN`, a backslash doubled). The
     /// manifest keeps the exact names.
     package var withReadablePaths: BatchItemReport {

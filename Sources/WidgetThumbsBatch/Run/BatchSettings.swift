@@ -37,7 +37,10 @@ package struct BatchSettings: Sendable {
     package var force: Bool
     package var foreignFiles: OutputGuard.ForeignFiles
     package var output: Output
-    package var contactSheet: String?
+    /// `--preview`: the page's path (its shard's name with `--shard`).
+    package var previewPage: String?
+    /// `--preview-embed`: the page embeds the thumbnails instead of linking them.
+    package var previewEmbed: Bool
     package var shard: Shard?
 
     /// The tool's version, which `fingerprint` names: a new version redoes every thumbnail.
@@ -47,7 +50,7 @@ package struct BatchSettings: Sendable {
     package init(inputs: [String], filesFrom: String?, separator: InputList.Separator, renderDetail: RenderDetail,
                  durability: Durability, outDirectory: String, catalog: WidgetCatalog, thumbnail: ThumbnailOptions,
                  families: [WidgetFamily]?, jobs: Int, memoryLimitBytes: Int, depth: InputDiscovery.Depth, force: Bool,
-                 foreignFiles: OutputGuard.ForeignFiles, output: Output, contactSheet: String?, shard: Shard?,
+                 foreignFiles: OutputGuard.ForeignFiles, output: Output, previewPage: String?, previewEmbed: Bool, shard: Shard?,
                  toolVersion: String) {
         self.inputs = inputs
         self.filesFrom = filesFrom
@@ -64,7 +67,8 @@ package struct BatchSettings: Sendable {
         self.force = force
         self.foreignFiles = foreignFiles
         self.output = output
-        self.contactSheet = contactSheet
+        self.previewPage = previewPage
+        self.previewEmbed = previewEmbed
         self.shard = shard
         self.toolVersion = toolVersion
     }

@@ -5,16 +5,16 @@ import WidgetThumbnails
 /// recurs, and any of them makes the run fail. The thumbnails are fine all the same.
 package final class RecordProblems: Sendable {
     /// Shows one problem to the user (the command's console).
-    private let print: @Sendable (ImageError) -> Void
+    private let show: @Sendable (ImageError) -> Void
     private let reported = Locked(Set<String>())
 
     package init(print: @escaping @Sendable (ImageError) -> Void) {
-        self.print = print
+        show = print
     }
 
     package func report(_ error: ImageError) {
         guard reported.withLock({ $0.insert(error.description).inserted }) else { return }
-        print(error)
+        show(error)
     }
 
     package var any: Bool { reported.withLock { !$0.isEmpty } }

@@ -4,7 +4,7 @@ import WidgetThumbsBatch
 
 /// `widget-thumbs batch <input>... --out <dir>`: thumbnails for every image in files and
 /// folders, in parallel within a memory limit, skipping what is up to date. Docs/batch.md
-/// describes naming, re-runs, sharding and the contact sheet.
+/// describes naming, re-runs, sharding and the preview page.
 struct BatchCommand: Command {
     static let inputs = ArgumentSpec("input", arity: .zeroOrMore,
                                      help: "Image files and folders of images "
@@ -39,12 +39,17 @@ struct BatchCommand: Command {
     static let quiet = OptionSpec.flag(
         "quiet", short: "q",
         help: "No progress bar, no summary and no rendering-mode warnings (--json has them); failures are still printed.")
-    static let contactSheet = OptionSpec.value(
-        "contact-sheet", valueName: "file.html", presence: .optional,
-        help: "Also write a self-contained HTML page (no script, no network) showing every thumbnail in widget frames "
-            + "(full colour, accented and, for accessory families, vibrant; light and dark wallpapers), its facts, "
-            + "appearance warnings and per-family fit, and the failures. HEIC is shown as a JPEG or PNG rendition. "
-            + "With --shard K/N each shard writes its own page, FILE.shard-K-of-N.html.")
+    static let preview = OptionSpec.value(
+        "preview", valueName: "page.html", presence: .optional,
+        help: "Also write an HTML page (no script, no network) showing each input's thumbnails side by side in widget frames "
+            + "(full colour, accented and, for accessory families, vibrant; light and dark wallpapers), their facts, "
+            + "appearance warnings and per-family fit, and the failures. A page in --out or a folder above it links the "
+            + "thumbnails by relative path and loads them as they scroll into view; elsewhere, or with --preview-embed, it "
+            + "embeds them. HEIC is shown as an embedded JPEG or PNG rendition. "
+            + "With --shard K/N each shard writes its own page, PAGE.shard-K-of-N.html.").alias("contact-sheet")
+    static let previewEmbed = OptionSpec.flag(
+        "preview-embed", help: "Embed every thumbnail in the --preview page: one self-contained file to send, about 4/3 of the "
+            + "thumbnails' bytes, which a browser holds in memory whole.")
     static let shard = OptionSpec.value(
         "shard", valueName: "k/n", presence: .optional,
         help: "Only the inputs whose relative path hashes to K of N (0 <= K < N): N processes split a job with no overlap.")
@@ -71,15 +76,15 @@ struct BatchCommand: Command {
         arguments: [inputs],
         options: [out] + ThumbnailArguments.specs + [FamiliesArgument.spec]
             + [jobs, memoryLimit, recursive, force, overwrite, json, jsonLines, deviceDetail, filesFrom, null, fsync, quiet,
-               contactSheet, PreviewDevice.option, shard])
+               preview, previewEmbed, PreviewDevice.option, shard])
 
     var settings: BatchSettings
     var previewDevice: PreviewDevice
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         settings = try BatchSettings(arguments)
-        if arguments.wasGiven(PreviewDevice.option), !arguments.wasGiven(Self.contactSheet) {
-            throw UsageError("'--preview-device' chooses the frames of '--contact-sheet', which was not given")
+        for option in [PreviewDevice.option, Self.previewEmbed] where arguments.wasGiven(option) && !arguments.wasGiven(Self.preview) {
+            throw UsageError("'\(option.longForm)' describes the '--preview' page, which was not asked for")
         }
         previewDevice = try PreviewDevice.chosen(arguments, in: settings.catalog)
     }

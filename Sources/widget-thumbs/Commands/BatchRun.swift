@@ -4,27 +4,27 @@ import WidgetThumbsBatch
 
 /// One run of `batch`: inputs are found, named and sharded as the workers ask for them, each
 /// finished item is journaled, printed (`--json-lines`) and added to the totals at once, and at
-/// the end the journal is compacted into the manifest, the contact sheet is written and the
-/// summary printed. Nothing per item is kept, except for `--json` and `--contact-sheet`, which
+/// the end the journal is compacted into the manifest, the preview page is written and the
+/// summary printed. Nothing per item is kept, except for `--json` and `--preview`, which
 /// need every item at the end.
 struct BatchRun {
     var settings: BatchSettings
     var console: Console
-    /// The device the contact sheet's frames are drawn for (`--preview-device`).
+    /// The device the preview page's frames are drawn for (`--preview-device`).
     var previewDevice: PreviewDevice
 
     func run() throws(ImageError) -> ExitStatus {
         let clock = Stopwatch()
         ThumbnailArguments.noteClampedBudget(settings.thumbnail, console)
-        if let shard = settings.shard, let sheet = settings.contactSheet, settings.output != .quiet {
-            console.write("\(WidgetThumbs.name): note: --shard \(shard): the contact sheet shows this shard's outputs alone, "
-                          + "in \(DisplayText.escaped(sheet))", to: .error)
+        if let shard = settings.shard, let page = settings.previewPage, settings.output != .quiet {
+            console.write("\(WidgetThumbs.name): note: --shard \(shard): the preview page shows this shard's outputs alone, "
+                          + "in \(DisplayText.escaped(page))", to: .error)
         }
         try OutputDirectories.create(settings.outDirectory)
         let staging = try StagingFolder(outDirectory: settings.outDirectory)
         _ = staging.removeLeftovers()
         let inputs = InputIdentities()
-        let discovery = try InputCensus(inputs: inputs, contactSheet: settings.contactSheet).take(
+        let discovery = try InputCensus(inputs: inputs, previewPage: settings.previewPage).take(
             filesFrom: settings.filesFrom, separator: settings.separator, staging: staging) { list in
                 InputDiscovery(arguments: settings.inputs, list: list, depth: settings.depth, outDirectory: settings.outDirectory)
             }
@@ -40,10 +40,10 @@ struct BatchRun {
                                                     outDirectory: settings.outDirectory),
                            staging: staging, durability: settings.durability,
                            withRenderCost: settings.output == .json || settings.output == .jsonLines
-                               || settings.contactSheet != nil,
+                               || settings.previewPage != nil,
                            families: settings.families, journal: manifest.journal, records: records)
         let source = PlannedInputs(discovery: discovery, shard: settings.shard, inputs: inputs)
-        let results = Results(keepItems: settings.output == .json || settings.contactSheet != nil,
+        let results = Results(keepItems: settings.output == .json || settings.previewPage != nil,
                               summary: BatchSummary(jobs: settings.jobs, shard: settings.shard))
         let warnings = WarningTally()
         runAll(source, job: job, results: results, warnings: warnings)
@@ -57,28 +57,28 @@ struct BatchRun {
             records.report(error) // the thumbnails are fine, and the journal still records them
         }
         let items = results.items
-        var sheetFailed = false
-        if let sheet = settings.contactSheet {
+        var pageFailed = false
+        if let page = settings.previewPage {
             do throws(ImageError) {
-                try writeContactSheet(sheet, items: items, summary: summary, inputs: inputs)
+                try writePreview(page, items: items, summary: summary, inputs: inputs)
             } catch {
                 console.report(error)
-                sheetFailed = true
+                pageFailed = true
             }
         }
         switch settings.output {
-        case .json: console.write(try JSONOutput.encode(BatchReport(inputs: items.map(\.withReadablePaths), summary: summary)))
-        case .jsonLines: console.write(try JSONOutput.line(["summary": summary]))
+        case .json: console.write(json: try JSONOutput.encode(BatchReport(inputs: items.map(\.withReadablePaths), summary: summary)))
+        case .jsonLines: console.write(json: try JSONOutput.line(["summary": summary]))
         case .table: console.write(SummaryTable.text(summary: summary))
         case .quiet: break
         }
-        return summary.failed > 0 || sheetFailed || records.any ? .failure : .success
+        return summary.failed > 0 || pageFailed || records.any ? .failure : .success
     }
 
     private func runAll(_ source: PlannedInputs, job: BatchJob, results: Results, warnings: WarningTally) {
         let progress: ProgressBar? = switch TerminalStyle.forStandardError(quiet: settings.output == .quiet) {
         case .plain: nil
-        case .terminal(let colour): ProgressBar(colour: colour)
+        case .terminal(let colour): ProgressBar(colour: colour, console: console)
         }
         let console = console
         let output = settings.output
@@ -104,7 +104,7 @@ struct BatchRun {
                     if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
                 }
                 if output == .jsonLines, let line = try? JSONOutput.line(outcome.report.forJSONLines(detail)) {
-                    console.write(line)
+                    console.write(json: line)
                 }
                 results.add(outcome.report, index: index, part: part, countingInput: part == countedEntry)
             }
@@ -113,17 +113,20 @@ struct BatchRun {
         progress?.finish()
     }
 
-    private func writeContactSheet(_ path: String, items: [BatchItemReport], summary: BatchSummary,
-                                   inputs: InputIdentities) throws(ImageError) {
-        var thumbnails: [Int: [UInt8]] = [:]
-        for (index, item) in items.enumerated() where item.status != .failed {
-            guard let output = item.output else { continue }
-            thumbnails[index] = try? InputFile.read(output, maxBytes: ByteBudget.hardCeiling * 2)
-        }
-        let html = PreviewPage.html(items: items.map(\.withReadablePaths), thumbnails: thumbnails, summary: summary,
-                                    device: previewDevice)
+    /// The preview page at `path`, linking the thumbnails when it can (`PreviewImage.collect`),
+    /// with a note when it embeds them for want of a relative way to `--out`.
+    private func writePreview(_ path: String, items: [BatchItemReport], summary: BatchSummary,
+                              inputs: InputIdentities) throws(ImageError) {
+        // The folder first: the links are worked out from where the page's folder really is.
         try OutputDirectories.create(parentOf: path)
-        try OutputFile.writeCommandOutput(Array(html.utf8), toPath: path, inputs: inputs)
+        let (images, fallback) = PreviewImage.collect(items, page: path, outDirectory: settings.outDirectory,
+                                                      embed: settings.previewEmbed)
+        if let fallback, settings.output != .quiet {
+            console.write("\(WidgetThumbs.name): note: \(DisplayText.escaped(path)): \(fallback)", to: .error)
+        }
+        let html = PreviewPage.html(items: items.map(\.withReadablePaths), images: images, summary: summary,
+                                    device: previewDevice)
+        try OutputPlacement.placeCommandOutput(Array(html.utf8), at: path, inputs: inputs)
     }
 }
 
@@ -164,7 +167,7 @@ final class PlannedInputs: Sendable {
     }
 }
 
-/// The totals, and (for `--json` and the contact sheet only) every item in input order.
+/// The totals, and (for `--json` and the preview page only) every item in input order.
 final class Results: Sendable {
     private let keepItems: Bool
     private let state: Locked<(totals: BatchSummary, kept: [(index: Int, part: Int, report: BatchItemReport)])>

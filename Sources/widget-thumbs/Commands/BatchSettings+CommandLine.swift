@@ -45,7 +45,8 @@ extension BatchSettings {
                   force: arguments.isSet(Options.force),
                   foreignFiles: arguments.isSet(Options.overwrite) ? .replace : .keep, output: output,
                   // A shard's page shows its share alone: it gets its own name (`Shard.pageName`).
-                  contactSheet: arguments.value(Options.contactSheet).map { page in shard.map { $0.pageName(page) } ?? page },
+                  previewPage: arguments.value(Options.preview).map { page in shard.map { $0.pageName(page) } ?? page },
+                  previewEmbed: arguments.isSet(Options.previewEmbed),
                   shard: shard, toolVersion: WidgetThumbs.version)
     }
 }

@@ -107,7 +107,7 @@ struct BudgetCommand: Command {
         }
         switch output {
         case .json:
-            console.write(try JSONOutput.encode(BudgetDocument(cost: cost, timeline: timeline)))
+            console.write(json: try JSONOutput.encode(BudgetDocument(cost: cost, timeline: timeline)))
         case .table:
             let table = BudgetTable(cost: cost, family: family, catalog: catalog, devices: devices).text
             console.write(timeline.map { table + "\n\n" + $0.text } ?? table)

@@ -149,8 +149,8 @@ struct CheckCommand: Command {
         let report = CheckReport(run: run, unchecked: found.unchecked)
         switch output {
         case .text: console.write(report.textTail)
-        case .json: console.write(try JSONOutput.encode(report))
-        case .sarif: console.write(try JSONOutput.encode(report.sarif))
+        case .json: console.write(json: try JSONOutput.encode(report))
+        case .sarif: console.write(json: try JSONOutput.encode(report.sarif))
         case .github: console.write(report.githubTail)
         }
         return report.errors > 0 ? .failure : .success

@@ -75,7 +75,7 @@ struct CommitCommand: Command {
         }
         switch style {
         case .lines: console.write(report.line)
-        case .json: console.write(try JSONOutput.encode(report))
+        case .json: console.write(json: try JSONOutput.encode(report))
         }
         return .success
     }

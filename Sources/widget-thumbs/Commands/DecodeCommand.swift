@@ -34,7 +34,7 @@ struct DecodeCommand: Command {
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let decoded = try ImageDecoder.decodeFile(atPath: input, options: DecodeOptions(strictness: strictness))
         let upright = decoded.image.oriented(decoded.info.orientation)
-        try OutputFile.writeCommandOutput(PAMWriter.encode(upright), toPath: output, inputs: InputIdentities(path: input))
+        try OutputPlacement.placeCommandOutput(PAMWriter.encode(upright), at: output, inputs: InputIdentities(path: input))
         return .success
     }
 }

@@ -43,7 +43,7 @@ struct DevicesCommand: Command {
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         let listing = DeviceListing(catalog: catalog, devices: devices)
-        console.write(asJSON ? try JSONOutput.encode(listing) : listing.text)
+        if asJSON { console.write(json: try JSONOutput.encode(listing)) } else { console.write(listing.text) }
         return .success
     }
 }

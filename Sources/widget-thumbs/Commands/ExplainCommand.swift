@@ -67,7 +67,7 @@ struct ExplainCommand: Command {
             try StandardInput.forEachLine(maxLineBytes: Self.maxLineBytes) { take(String(decoding: $0, as: UTF8.self)) }
         }
         let report = ExplainReport(lines: lineCount, events: events, catalog: catalog)
-        console.write(asJSON ? try JSONOutput.encode(report) : report.text)
+        if asJSON { console.write(json: try JSONOutput.encode(report)) } else { console.write(report.text) }
         return .success
     }
 }

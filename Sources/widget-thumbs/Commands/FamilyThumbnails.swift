@@ -54,7 +54,7 @@ struct FamilyThumbnails {
                 Report.File(family: family, error: SeveralOutputs.errorText(error))
             }
         }
-        console.write(try JSONOutput.encode(Report(input: RawPath.readable(several.name), files: files,
+        console.write(json: try JSONOutput.encode(Report(input: RawPath.readable(several.name), files: files,
                                                    sharedFile: sharedFile())))
         return SeveralOutputs.status(made)
     }

@@ -58,7 +58,7 @@ struct GCCommand: Command {
         let printed = GCReport(report)
         switch style {
         case .lines: console.write(printed.lines)
-        case .json: console.write(try JSONOutput.encode(printed))
+        case .json: console.write(json: try JSONOutput.encode(printed))
         }
         return .success
     }

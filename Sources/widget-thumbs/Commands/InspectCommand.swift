@@ -43,15 +43,30 @@ struct InspectCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        let limits = DecodeLimits.default
-        let bytes = try InputFile.read(input, maxBytes: limits.maxFileBytes)
-        let info = try ImageDecoder.probe(bytes, file: input, limits: limits)
-        let report = InspectReport(file: input, info: info, box: thumbnailBox, embeddedThumbnails: embeddedThumbnails,
-                                   hevcLoopFilters: hevcLoopFilters)
+        let report = try Self.report(input, box: thumbnailBox, embeddedThumbnails: embeddedThumbnails,
+                                     hevcLoopFilters: hevcLoopFilters)
         switch format {
         case .lines: console.write(report.lines)
-        case .json: console.write(try JSONOutput.encode(report))
+        case .json: console.write(json: try JSONOutput.encode(report))
         }
         return .success
+    }
+
+    /// The report on the file at `path`: its header read by a session of its format's decoder,
+    /// which also says the decode scale for `box`. Errors name the file.
+    static func report(_ path: String, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy,
+                       hevcLoopFilters: HEVCLoopFilterPolicy) throws(ImageError) -> InspectReport {
+        let limits = DecodeLimits.default
+        let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
+        do {
+            return try ThumbnailInput.bytes(bytes).withSession(limits: limits) { (session) throws(ImageError) in
+                let options = DecodeOptions(limits: limits, heif: HEIFDecodeOptions(embeddedThumbnails: embeddedThumbnails))
+                return InspectReport(file: path, info: session.info, box: box,
+                                     decodeScale: session.decodeScale(for: box, options: options),
+                                     embeddedThumbnails: embeddedThumbnails, hevcLoopFilters: hevcLoopFilters)
+            }
+        } catch {
+            throw error.naming(path)
+        }
     }
 }

@@ -65,7 +65,7 @@ struct PerDeviceThumbnails {
             }
             return file
         }
-        console.write(try JSONOutput.encode(Report(input: RawPath.readable(several.name), family: family, files: files)))
+        console.write(json: try JSONOutput.encode(Report(input: RawPath.readable(several.name), family: family, files: files)))
         return SeveralOutputs.status(made)
     }
 }

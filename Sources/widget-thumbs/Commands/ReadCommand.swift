@@ -53,7 +53,7 @@ struct ReadCommand: Command {
         let report = ReadReport(reading, freshness: freshness)
         switch style {
         case .lines: console.write(report.lines)
-        case .json: console.write(report.json)
+        case .json: console.write(json: report.json)
         }
         if case .unavailable(let failure) = state { return failure.code == .manifestMissing ? .damaged : .failure }
         return .success

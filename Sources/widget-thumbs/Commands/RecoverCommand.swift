@@ -45,7 +45,7 @@ struct RecoverCommand: Command {
         let report = RecoverReport(recovery)
         switch style {
         case .lines: console.write(report.lines)
-        case .json: console.write(try JSONOutput.encode(report))
+        case .json: console.write(json: try JSONOutput.encode(report))
         }
         return .success
     }

@@ -4,7 +4,7 @@ import WidgetThumbsBatch
 
 /// What `thumbnail --families` and `thumbnail --per-device` share: one input read once (a file,
 /// or standard input up to the file size limit), every output made from its one decode, and
-/// each output placed by the rule every command output follows (`OutputFile.writeCommandOutput`,
+/// each output placed by the rule every command output follows (`OutputPlacement.placeCommandOutput`,
 /// `OutputOccupant`): never over the input (nor standard input's file), a directory, a
 /// read-only file or a symlink; written into a FIFO or a device, never replacing it. Each output
 /// fails alone, on standard error and in its JSON entry, and the others are still made, so a
@@ -40,7 +40,7 @@ struct SeveralOutputs {
             let path = path(named: outputName)
             do throws(ImageError) {
                 let thumbnail = try result.get()
-                try OutputFile.writeCommandOutput(thumbnail.bytes, toPath: path, inputs: inputs)
+                try OutputPlacement.placeCommandOutput(thumbnail.bytes, at: path, inputs: inputs)
                 ThumbnailCommand.reportWarnings(thumbnail, input: input, label: outputName, console)
                 return (path, .success(thumbnail))
             } catch {

@@ -67,7 +67,7 @@ struct ThumbnailCommand: Command {
             return .success
         }
         let inputs = inputPath == "-" ? InputIdentities(standardInput: ()) : InputIdentities(path: inputPath)
-        try OutputFile.writeCommandOutput(thumbnail.bytes, toPath: outputPath, inputs: inputs)
+        try OutputPlacement.placeCommandOutput(thumbnail.bytes, at: outputPath, inputs: inputs)
         return .success
     }
 

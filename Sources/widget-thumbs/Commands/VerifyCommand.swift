@@ -40,7 +40,7 @@ struct VerifyCommand: Command {
         let printed = VerifyReport(report)
         switch style {
         case .lines: console.write(printed.lines)
-        case .json: console.write(try JSONOutput.encode(printed))
+        case .json: console.write(json: try JSONOutput.encode(printed))
         }
         return report.isClean ? .success : .failure
     }

@@ -67,9 +67,10 @@ private extension OptionSpec {
         return "-\(short), \(synopsis)"
     }
 
-    /// The help sentence followed by `(values: a, b; default: x)` when either applies.
+    /// The help sentence followed by `(values: a, b; default: x; also --alias)` when any applies.
     var helpWithValues: String {
         var notes: [String] = []
+        if !aliases.isEmpty { notes.append("also " + aliases.map { "--\($0)" }.joined(separator: ", ")) }
         if let allowedValues { notes.append("values: " + allowedValues.joined(separator: ", ")) }
         if let defaultValue { notes.append("default: \(defaultValue)") }
         return notes.isEmpty ? help : "\(help) (\(notes.joined(separator: "; ")))"

@@ -15,7 +15,8 @@ struct CommandSpec: Sendable {
          options: [OptionSpec] = [], subcommands: [CommandSpec] = []) {
         precondition(arguments.dropLast().allSatisfy { [.one, .optional].contains($0.arity) },
                      "only the last argument of \(name) may take several values")
-        precondition(Set(options.map(\.name)).count == options.count, "duplicate option in \(name)")
+        let names = options.flatMap { [$0.name] + $0.aliases }
+        precondition(Set(names).count == names.count, "duplicate option in \(name)")
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -24,7 +25,8 @@ struct CommandSpec: Sendable {
         self.subcommands = subcommands
     }
 
-    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+    /// The option spelt `--name`, by its name or one of its aliases.
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name || $0.aliases.contains(name) } }
 
     func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
 }

@@ -25,6 +25,9 @@ struct OptionSpec: Sendable, Equatable {
     /// The only values accepted (help shows them as `values: ...`), or nil for any value.
     var allowedValues: [String]?
     var help: String
+    /// Older long names still accepted, without dashes: the parser files their values under
+    /// `name`, and help names them once after the help sentence.
+    var aliases: [String] = []
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, kind: .flag, presence: .optional, allowedValues: nil, help: help)
@@ -45,6 +48,13 @@ struct OptionSpec: Sendable, Equatable {
     }
 
     var longForm: String { "--\(name)" }
+
+    /// The same option, also accepted as `--<alias>` for each of `aliases`.
+    func alias(_ aliases: String...) -> OptionSpec {
+        var copy = self
+        copy.aliases += aliases
+        return copy
+    }
 
     /// `--out <file.pam>` or `--json`: how errors and the usage line name the option.
     var synopsis: String {

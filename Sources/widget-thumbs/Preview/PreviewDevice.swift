@@ -12,7 +12,7 @@ struct PreviewDevice: Equatable {
 
     static let option = OptionSpec.value(
         "preview-device", valueName: "name|WxH@S", presence: .optional,
-        help: "The device whose widget slots the --contact-sheet frames are drawn at, matched like --device "
+        help: "The device whose widget slots the --preview page's frames are drawn at, matched like --device "
             + "(default: \(rule); \(standard.map { $0.row.label } ?? "none") in the built-in catalogue).")
 
     /// The default in the built-in catalogue (nil only for a catalogue without a current iPhone).

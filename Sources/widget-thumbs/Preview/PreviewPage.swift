@@ -2,65 +2,79 @@ import Foundation
 import WidgetThumbnails
 import WidgetThumbsBatch
 
-/// `--contact-sheet FILE.html`: one self-contained page to look at a batch. Each output gets a
-/// card: its facts, what the rendering modes do to it (`RenderAppearance`) and its warnings,
-/// its per-family fit under the archival cap, and the output itself inside widget frames at
-/// its family's slot size on one device (`PreviewDevice`), in every scene (`PreviewScene`):
-/// full colour and accented on light and dark wallpapers, vibrant on the Lock Screen for the
-/// accessory families. Failures are listed after the cards with their reasons.
+/// `--preview PAGE.html`: one page to look at a batch. Each input gets a card: for each of
+/// its outputs (one per family with `--families`) its facts, what the rendering modes do to it
+/// (`RenderAppearance`) and its warnings, and its fit under the archival cap; and every output
+/// inside widget frames at its family's slot size on one device (`PreviewDevice`), side by side
+/// in every scene (`PreviewScene`): full colour and accented on light and dark wallpapers,
+/// vibrant on the Lock Screen for the accessory families. Failures are listed after the cards
+/// with their reasons.
 ///
-/// No network, no file and no script: every thumbnail is embedded once, as a `data:` URI in a
-/// CSS custom property of its card that each frame paints as its background, and the rendering
-/// modes are inline SVG filters. For a thousand cards, `content-visibility: auto` keeps the
-/// browser from laying out and painting (so decoding) cards off screen.
+/// No network and no script: each thumbnail is linked by a relative URL and loaded lazily, or
+/// embedded once (`PreviewImage`), and the rendering modes are inline SVG filters. For
+/// thousands of cards, `content-visibility: auto` keeps the browser from laying out and
+/// painting (so decoding) cards off screen.
 enum PreviewPage {
-    /// `thumbnails` gives the bytes of each ok or skipped item's output, by index into `items`.
-    static func html(items: [BatchItemReport], thumbnails: [Int: [UInt8]], summary: BatchSummary,
+    /// `images` gives how each ok or skipped item's output is shown, by index into `items`;
+    /// an item without one is listed as a failure.
+    static func html(items: [BatchItemReport], images: [Int: PreviewImage], summary: BatchSummary,
                      device: PreviewDevice) -> String {
-        var cards: [String] = []
-        var failures: [String] = []
+        var cards: [HTML] = []
+        var failures: [HTML] = []
+        var outputs: [PreviewCard.Output] = []
+        func endCard() {
+            if !outputs.isEmpty { cards.append(PreviewCard(outputs: outputs, device: device).html) }
+            outputs = []
+        }
         for (index, item) in items.enumerated() {
             if item.status == .failed {
-                failures.append("<li><code>\(HTMLText.escape(item.input))</code>: \(HTMLText.escape(item.error ?? "failed"))</li>")
-            } else if let bytes = thumbnails[index] {
-                cards.append(PreviewCard(item: item, bytes: bytes, device: device).html)
+                failures.append("<li><code>\(item.input)</code>: \(item.error ?? "failed")</li>")
+            } else if let image = images[index] {
+                // An input's outputs are next to each other, one per family: a new input, a
+                // repeated family or an output without one starts the next card.
+                if let last = outputs.last?.item,
+                   last.input != item.input || item.family == nil || outputs.contains(where: { $0.item.family == item.family }) {
+                    endCard()
+                }
+                outputs.append(PreviewCard.Output(item: item, image: image))
             } else {
-                failures.append("<li><code>\(HTMLText.escape(item.input))</code>: the thumbnail could not be read back</li>")
+                failures.append("<li><code>\(item.input)</code>: the thumbnail could not be read back</li>")
             }
         }
-        let title = "widget-thumbs preview"
-        var body = "<header class=\"top\"><h1>Widget preview</h1>\n<p class=\"summary\">\(summary.countText): "
-            + "\(summary.ok) made, \(summary.skipped) up to date, \(summary.failed) failed. "
-            + "\(SummaryTable.byteText(summary.bytesIn, 1)) in, \(SummaryTable.byteText(summary.bytesOut, 1)) out.</p>\n"
-            + (summary.shard.map { "<p class=\"shard\">Shard \($0): this page shows this shard's outputs alone; "
-                + "each shard writes its own page (NAME.shard-K-of-N.html).</p>\n" } ?? "")
-            + "<p class=\"device\">Frames at the widget slots of \(HTMLText.escape(device.row.description)), "
-            + "in points (slot pixels / \(device.row.scale)).</p></header>\n"
-        body += filters + "\n"
-        body += "<main class=\"cards\">\n" + cards.joined(separator: "\n") + "\n</main>\n"
-        if !failures.isEmpty {
-            body += "<section class=\"failed\"><h2>Failed (\(failures.count))</h2>\n<ul class=\"failures\">\n"
-                + failures.joined(separator: "\n") + "\n</ul></section>\n"
+        endCard()
+        let bytes = "\(SummaryTable.byteText(summary.bytesIn, 1)) in, \(SummaryTable.byteText(summary.bytesOut, 1)) out."
+        let shard: HTML? = summary.shard.map {
+            "<p class=\"shard\">Shard \($0.description): this page shows this shard's outputs alone; each shard writes its own page (NAME.shard-K-of-N.html).</p>\n"
         }
-        body += footer(device)
-        return """
+        let failed: HTML? = failures.isEmpty ? nil : """
+            <section class="failed"><h2>Failed (\(failures.count))</h2>
+            <ul class="failures">
+            \(failures.joined(separator: "\n"))
+            </ul></section>
+
+            """
+        let page: HTML = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title)</title>
-            <style>
-            \(PreviewStyle.css)
-            \(PreviewScene.all.map(\.css).joined(separator: "\n"))
-            \(frameSizes(device))
-            </style>
+            <title>widget-thumbs preview</title>
+            \(HTML.style(([PreviewStyle.css] + PreviewScene.all.map(\.css) + [frameSizes(device)]).joined(separator: "\n")))
             </head>
             <body>
-            \(body)</body>
+            <header class="top"><h1>Widget preview</h1>
+            <p class="summary">\(summary.countText): \(summary.ok) made, \(summary.skipped) up to date, \(summary.failed) failed. \(bytes)</p>
+            \(shard)<p class="device">Frames at the widget slots of \(device.row.description), in points (slot pixels / \(device.row.scale)).</p></header>
+            \(filters)
+            <main class="cards">
+            \(cards.joined(separator: "\n"))
+            </main>
+            \(failed)\(footer(device))</body>
             </html>
 
             """
+        return page.markup
     }
 
     /// One rule per family the device has a slot for: its size in points and its corners.
@@ -74,12 +88,11 @@ enum PreviewPage {
     }
 
     /// The scenes' SVG filters, once for the page.
-    private static var filters: String {
-        "<svg class=\"filters\" width=\"0\" height=\"0\" aria-hidden=\"true\">"
-            + PreviewScene.all.compactMap(\.filter).joined() + "</svg>"
+    private static var filters: HTML {
+        "<svg class=\"filters\" width=\"0\" height=\"0\" aria-hidden=\"true\">\(PreviewScene.all.compactMap(\.filter).joined())</svg>"
     }
 
-    private static func footer(_ device: PreviewDevice) -> String {
+    private static func footer(_ device: PreviewDevice) -> HTML {
         let notes = [
             "Device: \(device.row.description). Without --preview-device it is \(PreviewDevice.rule).",
             "Full colour: the thumbnail fills its frame (cover, centred) over the widget's background. "
@@ -89,24 +102,6 @@ enum PreviewPage {
                 + "and opacity are left and an opaque image is a solid slab.",
             WidgetFrameShape.footnote,
         ]
-        return "<footer>\n" + notes.map { "<p>\(HTMLText.escape($0))</p>" }.joined(separator: "\n") + "\n</footer>\n"
-    }
-}
-
-/// Text made safe for HTML text and quoted attribute values.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        return "<footer>\n\(notes.map { "<p>\($0)</p>" as HTML }.joined(separator: "\n"))\n</footer>\n"
     }
 }

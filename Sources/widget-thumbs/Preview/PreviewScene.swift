@@ -96,19 +96,20 @@ struct PreviewScene: Equatable {
     /// Rec. 709 weights, on unpremultiplied colour) times the source alpha, flooded with the
     /// tint. Vibrant: saturation 0, alpha kept. The region is the element's box, so nothing is
     /// drawn outside the frame.
-    var filter: String? {
+    var filter: HTML? {
         guard let filterID else { return nil }
-        let open = "<filter id=\"\(filterID)\" x=\"0\" y=\"0\" width=\"1\" height=\"1\" color-interpolation-filters=\"sRGB\">"
+        let open: HTML = "<filter id=\"\(filterID)\" x=\"0\" y=\"0\" width=\"1\" height=\"1\" color-interpolation-filters=\"sRGB\">"
         switch drawing {
         case .fullColor:
             return nil
         case .accented(let tint):
-            return open + "<feColorMatrix in=\"SourceGraphic\" type=\"luminanceToAlpha\" result=\"luma\"/>"
-                + "<feComposite in=\"luma\" in2=\"SourceAlpha\" operator=\"arithmetic\" k1=\"1\" result=\"alpha\"/>"
-                + "<feFlood flood-color=\"\(tint.css)\"/>"
-                + "<feComposite in2=\"alpha\" operator=\"in\"/></filter>"
+            return """
+                \(open)<feColorMatrix in="SourceGraphic" type="luminanceToAlpha" result="luma"/>\
+                <feComposite in="luma" in2="SourceAlpha" operator="arithmetic" k1="1" result="alpha"/>\
+                <feFlood flood-color="\(tint.css)"/><feComposite in2="alpha" operator="in"/></filter>
+                """
         case .vibrant:
-            return open + "<feColorMatrix type=\"saturate\" values=\"0\"/></filter>"
+            return "\(open)<feColorMatrix type=\"saturate\" values=\"0\"/></filter>"
         }
     }
 

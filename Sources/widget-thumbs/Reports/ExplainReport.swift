@@ -218,12 +218,13 @@ struct ExplainReport: Encodable {
             out.append("  slot: \(family.family.rawValue), cap \(TableText.grouped(cap.capPixels)) px, on:")
             for device in family.devices {
                 let dropped = family.droppedDevices.contains(device.id) ? "; no current OS runs on it: an old log, or another device" : ""
-                out.append("    \(device.deviceName) (\(device.surface.rawValue), \(device.slotPixels[0])x\(device.slotPixels[1]) px, "
+                // A user catalogue's label and id are untrusted: escaped, a newline in them cannot forge a line.
+                out.append("    \(DisplayText.escaped(device.deviceName)) (\(device.surface.rawValue), \(device.slotPixels[0])x\(device.slotPixels[1]) px, "
                     + "rule \(device.capRule)\(dropped))")
             }
             out.append("  largest size that fits: \(family.largestFitting[0])x\(family.largestFitting[1])"
                 + (cap.image == nil ? " (the slot's shape)" : " (the image's shape)"))
-            out.append("  fix: \(family.command)")
+            out.append("  fix: \(DisplayText.escaped(family.command))")
             out.append("       (makes \(family.proposed[0])x\(family.proposed[1])\(cap.image == nil ? "" : " from this image"): covers the slot, under every cap of the family there)")
         }
         if !cap.known {

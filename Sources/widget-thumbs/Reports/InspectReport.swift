@@ -1,7 +1,8 @@
 import WidgetThumbnails
 
 /// What `inspect` says about one file: the probe's facts plus the decode scale a thumbnail
-/// for `box` would use. Printed as aligned lines or as one JSON document.
+/// for `box` would use (the session's: `DecodeSession.decodeScale(for:options:)`). Printed as
+/// aligned lines or as one JSON document.
 struct InspectReport: Encodable {
     struct ICCSummary: Encodable, Equatable {
         var bytes: Int
@@ -27,7 +28,8 @@ struct InspectReport: Encodable {
     var decodeScale: DecodeScale
     var heif: HEIFSummary?
 
-    init(file: String, info: ImageInfo, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
+    init(file: String, info: ImageInfo, box: PixelSize, decodeScale: DecodeScale,
+         embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
          hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
         self.file = file
         format = info.format
@@ -48,7 +50,7 @@ struct InspectReport: Encodable {
         frameCount = info.webp?.frameCount ?? 1
         isLossless = info.webp?.isLossless ?? false
         self.box = box
-        decodeScale = DecodeScale(info: info, box: box, embeddedThumbnails: embeddedThumbnails)
+        self.decodeScale = decodeScale
         heif = info.heif.map { HEIFSummary($0, size: info.size, box: box, embeddedThumbnails: embeddedThumbnails,
                                              hevcLoopFilters: hevcLoopFilters) }
         orientationName = String(describing: info.orientation)

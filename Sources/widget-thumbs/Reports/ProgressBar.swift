@@ -1,12 +1,13 @@
 import Foundation
-import Glibc
 import WidgetThumbnails
 import WidgetThumbsBatch
 
 /// The live line on a terminal's standard error:
 /// `[=========>          ] 12/40  2 failed  3.4/s  ETA 0:08`.
 /// Redrawn in place (carriage return, erase line) at most ten times a second; failures are
-/// printed above it. Only made when `TerminalStyle` says stderr is a terminal.
+/// printed above it. Only made when `TerminalStyle` says stderr is a terminal. Written through
+/// the console's one boundary (`Console.redraw`): the bar's controls come from its fixed set,
+/// the lines above it are made terminal-safe like every other line.
 final class ProgressBar: Sendable {
     private struct State {
         /// Unknown until the inputs have all been found (they are found as the work goes).
@@ -19,13 +20,15 @@ final class ProgressBar: Sendable {
     }
 
     private let colour: Bool
+    private let console: Console
     private let clock = Stopwatch()
     private let state = Locked(State())
     static let width = 24
     static let window = 16
 
-    init(colour: Bool) {
+    init(colour: Bool, console: Console) {
         self.colour = colour
+        self.console = console
         state.withLock { draw(&$0, force: true) }
     }
 
@@ -47,36 +50,37 @@ final class ProgressBar: Sendable {
     /// Prints `line` above the bar, then redraws the bar.
     func printAbove(_ line: String) {
         state.withLock { state in
-            emit("\r\u{1B}[2K" + line + "\n")
+            console.redraw([.control(.eraseLine), .text(line), .control(.newline)])
             draw(&state, force: true)
         }
     }
 
     /// Erases the bar, leaving the cursor at the start of an empty line.
     func finish() {
-        state.withLock { _ in emit("\r\u{1B}[2K") }
+        state.withLock { _ in console.redraw([.control(.eraseLine)]) }
     }
 
     private func draw(_ state: inout State, force: Bool) {
         let now = clock.seconds
         guard force || now - state.lastDraw >= 0.1 else { return }
         state.lastDraw = now
-        emit("\r\u{1B}[2K" + line(state, now: now))
+        console.redraw([.control(.eraseLine)] + line(state, now: now))
     }
 
-    private func line(_ state: State, now: Double) -> String {
+    private func line(_ state: State, now: Double) -> [Console.Piece] {
         let filled = state.total.map { $0 == 0 ? Self.width : Self.width * min(state.done, $0) / $0 } ?? 0
         var bar = String(repeating: "=", count: filled)
         if filled < Self.width { bar += ">" + String(repeating: " ", count: Self.width - filled - 1) }
-        var parts = ["[" + paint(bar, "32") + "] \(state.done)/\(state.total.map(String.init) ?? "?")"]
-        if state.failed > 0 { parts.append(paint("\(state.failed) failed", "31")) }
+        var pieces: [Console.Piece] = [.text("[")] + paint(bar, .green)
+            + [.text("] \(state.done)/\(state.total.map(String.init) ?? "?")")]
+        if state.failed > 0 { pieces += [.text("  ")] + paint("\(state.failed) failed", .red) }
         if let rate = rate(state, now: now) {
-            parts.append(String(format: "%.1f/s", rate))
+            pieces.append(.text("  " + String(format: "%.1f/s", rate)))
             if let total = state.total {
-                parts.append("ETA " + Self.clockTime(Double(total - state.done) / rate))
+                pieces.append(.text("  ETA " + Self.clockTime(Double(total - state.done) / rate)))
             }
         }
-        return parts.joined(separator: "  ")
+        return pieces
     }
 
     /// Inputs per second over the recent window (from the start while it is filling up).
@@ -88,8 +92,8 @@ final class ProgressBar: Sendable {
         return span > 0 && count > 0 ? count / span : nil
     }
 
-    private func paint(_ text: String, _ code: String) -> String {
-        colour ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+    private func paint(_ text: String, _ code: Console.Control.ColourCode) -> [Console.Piece] {
+        colour ? [.control(.colour(code)), .text(text), .control(.normal)] : [.text(text)]
     }
 
     static func clockTime(_ seconds: Double) -> String {
@@ -98,16 +102,5 @@ final class ProgressBar: Sendable {
         return whole >= 3600
             ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
             : String(format: "%d:%02d", whole / 60, whole % 60)
-    }
-
-    private func emit(_ text: String) {
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
     }
 }

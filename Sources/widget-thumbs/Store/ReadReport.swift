@@ -70,8 +70,8 @@ struct ReadReport {
     }
 
     /// One JSON document: the keys sorted and one to a line (as every `--json`), each value
-    /// compact, the payload exactly as stored but for what a terminal acts on (C1 and bidi
-    /// controls, written as the `\uXXXX` escapes that mean the same text: `JSONOutput`).
+    /// compact, the payload exactly as stored (what a terminal acts on in it is escaped where
+    /// it is printed: `Console.write(json:to:)`).
     var json: String {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         let imageValue: JSONValue = image.map {
@@ -96,7 +96,7 @@ struct ReadReport {
             bytes += Array((index == fields.count - 1 ? "\n" : ",\n").utf8)
         }
         bytes += Array("}".utf8)
-        return JSONOutput.terminalSafe(String(decoding: bytes, as: UTF8.self))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `state: content`, `revision: 5`, ... for a person, container text escaped.

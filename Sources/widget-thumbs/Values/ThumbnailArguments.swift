@@ -10,10 +10,6 @@ enum ThumbnailArguments {
     /// The library's defaults: what each option left out keeps.
     static let defaults = ThumbnailOptions()
 
-    /// The floor `--quality` sets (JPEG's): read from the library here alone. The start
-    /// qualities help names are each encoder's (`WrittenFormats.startQualities`).
-    static let jpegQuality = QualityRange.jpeg
-
     static let family = OptionSpec.widgetFamily(
         help: "Size the thumbnail for this widget family (cover its largest slot, stay under its smallest archival cap) instead of --max-side.")
     static let format = OptionSpec.choice(
@@ -28,7 +24,7 @@ enum ThumbnailArguments {
     static let quality = OptionSpec.value(
         "quality", valueName: "q", presence: .optional,
         help: "Start quality of the lossy formats' quality search, 1-100 (default: \(WrittenFormats.startQualities)). "
-            + "The floor is \(jpegQuality.floor), or q if lower.")
+            + "The floor stays each format's own (\(WrittenFormats.floorQualities)), or q if lower.")
     static let effort = OptionSpec.value(
         "effort", valueName: "\(EncodeEffort.range.lowerBound)-\(EncodeEffort.range.upperBound)",
         presence: .defaulted(defaults.effort.description),
@@ -97,7 +93,7 @@ enum ThumbnailArguments {
         if let start = try arguments.value(quality, expected: "a whole number, 1-100", {
             Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
         }) {
-            thumbnail.quality = QualityRange(start: start, floor: min(start, jpegQuality.floor))
+            thumbnail.quality = .starting(at: start)
         }
         let effortRange = EncodeEffort.range
         if let level = try arguments.value(effort, expected: "a whole number, \(effortRange.lowerBound)-\(effortRange.upperBound)", {

@@ -10,9 +10,14 @@ enum WrittenFormats {
     }
 
     /// "JPEG 80, WebP 75": each lossy format's standard start quality.
-    static var startQualities: String {
+    static var startQualities: String { qualities(\.start) }
+
+    /// "JPEG 40, WebP 35": each lossy format's standard floor.
+    static var floorQualities: String { qualities(\.floor) }
+
+    private static func qualities(_ value: KeyPath<QualityRange, Int>) -> String {
         StoredFormat.allCases.compactMap { format in
-            ImageEncoder.encoder(for: format).qualityScale.map { "\(format.name) \($0.standard.start)" }
+            ImageEncoder.encoder(for: format).qualityScale.map { "\(format.name) \($0.standard[keyPath: value])" }
         }.joined(separator: ", ")
     }
 }

@@ -149,13 +149,14 @@ import TestSupport
         #expect(before.count == 13)
     }
 
-    @Test func contactSheetEmbedsEveryThumbnailAndNoNetworkReference() throws {
+    /// `--preview-embed`, with the page beside `--out` where it could link them.
+    @Test func previewEmbedEmbedsEveryThumbnailAndNoNetworkReference() throws {
         let fixtures = try BatchFixtures()
         defer { fixtures.remove() }
         let out = fixtures.root.file("out")
-        let sheet = fixtures.root.file("sheet/index.html")
+        let sheet = fixtures.root.file("index.html")
         let result = try WidgetThumbsBinary.run(["batch", fixtures.folder, "-r", "--out", out, "--json",
-                                                 "--contact-sheet", sheet], timeout: 120)
+                                                 "--preview", sheet, "--preview-embed"], timeout: 120)
         let report = try BatchJSON(result.stdout)
         let html = try String(contentsOfFile: sheet, encoding: .utf8)
         #expect(!html.lowercased().contains("http://") && !html.lowercased().contains("https://"))
@@ -172,7 +173,7 @@ import TestSupport
             let card = try #require(cards.first { $0["data-input"] == HTMLScan.escaped(item.input) }, "no card for \(item.input)")
             let style = try #require(card["style"])
             let mime = item.format == "jpeg" ? "image/jpeg" : "image/\(item.format ?? "")"
-            let prefix = "--img:url(data:\(mime);base64,"
+            let prefix = "--img0:url(data:\(mime);base64,"
             #expect(style.hasPrefix(prefix) && style.hasSuffix(")"), "\(style.prefix(60))")
             #expect(Data(base64Encoded: String(style.dropFirst(prefix.count).dropLast())) == bytes, "\(item.input)")
             #expect(html.contains("\(item.width ?? 0)x\(item.height ?? 0) px"))
@@ -202,7 +203,7 @@ import TestSupport
     }
 }
 
-/// Just enough HTML reading for the contact sheet: the attributes of every `<tag ...>`.
+/// Just enough HTML reading for the preview page: the attributes of every `<tag ...>`.
 enum HTMLScan {
     static func attributes(of tag: String, in html: String) -> [[String: String]] {
         html.components(separatedBy: "<\(tag) ").dropFirst().map { rest in

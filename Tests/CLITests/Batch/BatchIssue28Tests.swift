@@ -143,7 +143,7 @@ import WidgetThumbnails
         try Self.put(directory, "in/a.png", try Self.opaque())
         let page = directory.file("page.html")
         let run = try WidgetThumbsBinary.run(["batch", directory.file("in"), "--out", directory.file("out"), "--platform", "iOS",
-                                              "--json-lines", "--contact-sheet", page], timeout: 120)
+                                              "--json-lines", "--preview", page], timeout: 120)
         #expect(run.status == 0, "\(run)")
         let line = try #require(run.stdout.split(separator: "\n").first { $0.contains("\"input\"") })
         let item = try #require(JSONReport.object(line))
@@ -167,8 +167,8 @@ import WidgetThumbnails
         var cards = 0
         for shard in 0..<2 {
             let result = try WidgetThumbsBinary.run(["batch", fixtures.folder, "--out", out, "--shard", "\(shard)/2",
-                                                     "--contact-sheet", page], timeout: 120)
-            #expect(result.stderr.contains("contact sheet shows this shard's outputs alone"), "\(result.stderr)")
+                                                     "--preview", page], timeout: 120)
+            #expect(result.stderr.contains("preview page shows this shard's outputs alone"), "\(result.stderr)")
             let html = try String(contentsOfFile: fixtures.root.file("sheet.shard-\(shard)-of-2.html"), encoding: .utf8)
             #expect(html.contains("Shard \(shard)/2: this page shows this shard's outputs alone"))
             cards += html.components(separatedBy: "<article class=\"card\"").count - 1
@@ -187,7 +187,7 @@ import WidgetThumbnails
         defer { directory.remove() }
         for index in 0..<3 { try Self.put(directory, "in/p\(index).png", try Self.opaque(width: 300 + index * 20)) }
         let page = directory.file("page.html")
-        let arguments = ["batch", directory.file("in"), "--families", "small,circular,rectangular", "--contact-sheet", page]
+        let arguments = ["batch", directory.file("in"), "--families", "small,circular,rectangular", "--preview", page]
         let table = try WidgetThumbsBinary.run(arguments + ["--out", directory.file("table")], timeout: 120)
         #expect(table.status == 0, "\(table)")
         let warnings = table.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }

@@ -15,7 +15,7 @@ import Testing
         #expect(text.contains("\nARGUMENTS:\n  <input> "))
         for option in ["-o, --out <dir>", "--family <family>", "--format <format>", "--max-side <n>", "--max-bytes <n>",
                        "--quality <q>", "--effort <0-6>", "--color <policy>", "-j, --jobs <n>", "--memory-limit <MiB>", "-r, --recursive",
-                       "-f, --force", "--json", "-q, --quiet", "--contact-sheet <file.html>", "--shard <k/n>", "--strict",
+                       "-f, --force", "--json", "-q, --quiet", "--preview <page.html>", "--preview-embed", "--shard <k/n>", "--strict",
                        "-h, --help"] {
             #expect(text.contains("\n  \(option)"), "missing \(option)")
         }
@@ -26,6 +26,9 @@ import Testing
         #expect(flat.contains("5-6 progressive") && flat.contains("(default: 4)"))
         #expect(flat.contains("values: systemSmall, systemMedium, systemLarge, systemExtraLarge, systemExtraLargePortrait, accessoryCircular"))
         #expect(try WidgetThumbsBinary.run(["--help"]).stdout.contains("\n  batch "))
+        // One name, and the old one said once.
+        #expect(flat.components(separatedBy: "--contact-sheet").count == 2, "\(text)")
+        #expect(!text.contains("contact sheet"))
     }
 
     @Test(arguments: [

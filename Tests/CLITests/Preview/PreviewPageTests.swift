@@ -33,11 +33,20 @@ import WidgetThumbnails
         return item
     }
 
+    /// The page embedding `thumbnails` (by index into `items`).
     static func page(_ items: [BatchItemReport], thumbnails: [Int: [UInt8]],
+                     device: PreviewDevice? = PreviewDevice.newestPhone(in: .builtIn)) throws -> String {
+        let images = Dictionary(uniqueKeysWithValues: thumbnails.map { index, bytes in
+            (index, PreviewImage.embedded(bytes, format: items[index].format ?? .jpeg))
+        })
+        return try page(items, images: images, device: device)
+    }
+
+    static func page(_ items: [BatchItemReport], images: [Int: PreviewImage],
                      device: PreviewDevice? = PreviewDevice.newestPhone(in: .builtIn)) throws -> String {
         var summary = BatchSummary(jobs: 1, shard: nil)
         for item in items { summary.add(item) }
-        return PreviewPage.html(items: items, thumbnails: thumbnails, summary: summary, device: try #require(device))
+        return PreviewPage.html(items: items, images: images, summary: summary, device: try #require(device))
     }
 
     /// The page's rule for `.f-<family>`: its width and height in CSS px and its radius.
@@ -99,6 +108,47 @@ import WidgetThumbnails
         let frames = html.components(separatedBy: "<div class=\"frame ").count - 1
         #expect(frames > items.count)
         #expect(html.contains("var(--img)"))
+    }
+
+    /// With --families an input's outputs are one row: 17 inputs of 4 families make 17 cards,
+    /// each with the 4 outputs' facts and, in every Home Screen scene, the 4 frames side by side
+    /// in the run's order, each painting its own output's embedded image (the Lock Screen
+    /// draws the accessory one alone).
+    @Test func eachInputIsOneRowWithEveryFamilysFrame() throws {
+        let families: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular]
+        var items: [BatchItemReport] = []
+        var thumbnails: [Int: [UInt8]] = [:]
+        for input in 0..<17 {
+            for family in families {
+                thumbnails[items.count] = try Self.png(items.count)
+                items.append(Self.item("photos/\(input).jpg", family: family))
+            }
+        }
+        let html = try Self.page(items, thumbnails: thumbnails)
+        let cards = Array(html.components(separatedBy: "<article ").dropFirst())
+        #expect(cards.count == 17)
+        for (input, card) in cards.enumerated() {
+            let article = try #require(HTMLScan.attributes(of: "article", in: "<article " + card).first)
+            #expect(article["data-input"] == "photos/\(input).jpg")
+            // The card holds each of its outputs' images once, in family order.
+            let style = try #require(article["style"])
+            for (part, _) in families.enumerated() {
+                let base64 = Data(try #require(thumbnails[input * families.count + part])).base64EncodedString()
+                #expect(style.contains("--img\(part):url(data:image/png;base64,\(base64))"), "card \(input), output \(part)")
+            }
+            let outputs = HTMLScan.attributes(of: "section", in: card).compactMap { $0["data-family"] }
+            #expect(outputs == families.map(\.rawValue))
+            let scenes = card.components(separatedBy: "<section class=\"scene ").dropFirst()
+            #expect(scenes.count == 5)
+            for scene in scenes {
+                let frames = HTMLScan.attributes(of: "div", in: scene).filter { $0["data-family"] != nil }
+                let expected = scene.hasPrefix("scene-lock-screen") ? [WidgetFamily.accessoryRectangular] : families
+                #expect(frames.map { $0["data-family"] } == expected.map(\.rawValue), "card \(input)")
+                let arts = HTMLScan.attributes(of: "div", in: scene).filter { $0["class"] == "art" }
+                let parts = expected.map { families.firstIndex(of: $0) ?? -1 }
+                #expect(arts.map { $0["style"] } == parts.map { "--img:var(--img\($0))" }, "card \(input)")
+            }
+        }
     }
 
     @Test func failuresAreListedWithTheirReasons() throws {
@@ -192,7 +242,7 @@ import WidgetThumbnails
         let input = try directory.write("a.png", try Self.png(0))
         let sheet = directory.file("sheet.html")
         let result = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--quiet",
-                                                 "--contact-sheet", sheet, "--preview-device", "iPhone SE 2/3"])
+                                                 "--preview", sheet, "--preview-device", "iPhone SE 2/3"])
         #expect(result.status == 0, "\(result)")
         let html = try String(contentsOfFile: sheet, encoding: .utf8)
         // Named rows of iOS 26/27 and 18 both match: the newest is drawn.
@@ -203,11 +253,11 @@ import WidgetThumbnails
         #expect(abs(rule.width - Double(slot.pixels.width) / Double(row.scale)) < 0.006)
 
         let unknown = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out2"),
-                                                  "--contact-sheet", sheet, "--preview-device", "iPhone 99"])
+                                                  "--preview", sheet, "--preview-device", "iPhone 99"])
         #expect(unknown.status == 64 && unknown.stderr.contains("iPhone 99"), "\(unknown)")
         let alone = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out3"),
                                                 "--preview-device", "iPhone SE 2/3"])
-        #expect(alone.status == 64 && alone.stderr.contains("--contact-sheet"), "\(alone)")
+        #expect(alone.status == 64 && alone.stderr.contains("'--preview'"), "\(alone)")
         #expect(!FileManager.default.fileExists(atPath: directory.file("out2")))
     }
 
@@ -219,7 +269,7 @@ import WidgetThumbnails
         item.appearance = appearance
         let html = try Self.page([item], thumbnails: [0: try Self.png(0)])
         #expect(!appearance.warnings.isEmpty)
-        for warning in appearance.warnings { #expect(html.contains(HTMLText.escape(warning.message))) }
+        for warning in appearance.warnings { #expect(html.contains(HTMLScan.escaped(warning.message))) }
         #expect(html.contains(String(format: "mean luma %.2f", appearance.meanLuminance)))
         #expect(html.contains("100% faint when accented") && html.contains("opaque"))
     }

@@ -41,10 +41,13 @@ import Testing
         #expect(halfWhite.faintShare == 0 && halfWhite.hasTransparency)
     }
 
-    @Test func anOpaqueImageForAnAccessoryIsASlab() {
+    @Test func anOpaqueImageForAnAccessoryIsASlab() throws {
         let opaque = RenderAppearance(measuring: Self.split(darkColumns: 50), storesAlpha: true, family: .accessoryCircular)
         #expect(opaque.warnings.map(\.code) == [.opaqueAccessory])
-        #expect(opaque.warnings.first?.message.contains("PNG/WebP with alpha") == true)
+        // It suggests every written format that keeps alpha, and not JPEG.
+        let message = try #require(opaque.warnings.first?.message)
+        #expect(message.contains("use a WebP, PNG, AVIF or HEIC with alpha"), "\(message)")
+        #expect(!message.contains("JPEG"))
         // The same image for a Home Screen family is no slab.
         #expect(RenderAppearance(measuring: Self.split(darkColumns: 0), storesAlpha: true, family: .systemSmall).warnings.isEmpty)
     }

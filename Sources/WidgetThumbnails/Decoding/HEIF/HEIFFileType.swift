@@ -1,11 +1,6 @@
 /// The `ftyp` box that opens every HEIF file: its major brand and compatible brands decide
 /// whether the file is a HEIF image, never the file name.
 struct HEIFFileType: Equatable {
-    /// Image brands of HEIF (ISO/IEC 23008-12) and AVIF: HEVC stills and sequences, the
-    /// structural `mif1`/`msf1`, and AV1.
-    static let imageBrands: Set<String> = [
-        "heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1", "avif", "avis",
-    ]
     /// How much of the file the sniffer hands over: an ftyp box rarely lists more than a
     /// dozen brands.
     static let sniffLength = 256
@@ -23,10 +18,13 @@ struct HEIFFileType: Equatable {
         compatibleBrands = stride(from: 16, to: end - 3, by: 4).map { String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) }
     }
 
-    /// True when the major brand or any compatible brand is a HEIF image brand.
-    var isHEIF: Bool {
-        Self.imageBrands.contains(majorBrand) || compatibleBrands.contains { Self.imageBrands.contains($0) }
+    /// True when the major brand or any compatible brand is one of `brands`.
+    func hasBrand(in brands: Set<String>) -> Bool {
+        brands.contains(majorBrand) || compatibleBrands.contains { brands.contains($0) }
     }
+
+    /// True when a brand is a HEIF image brand (`SourceFormat.heif`'s row lists them).
+    var isHEIF: Bool { SourceFormat.heif.matches(written: nil, fileType: self) }
 
     /// "AVIF" for AV1 brands, "HEIF" otherwise.
     var formatName: String {

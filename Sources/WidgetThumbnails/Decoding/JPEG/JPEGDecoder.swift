@@ -19,7 +19,10 @@ import CTurboJPEG
 ///
 /// `decode` returns the whole image; `withScaledReader` hands out the rows instead, so the
 /// pipeline resamples them as they come and never holds the decoded image.
-enum JPEGDecoder: FormatDecoder {
+enum JPEGDecoder: SourceDecoder {
+    static let format = SourceFormat.jpeg
+    static let readsFromFile = true
+
     /// What the decode at the shrink-on-load scale will give.
     struct Plan {
         var info: ImageInfo
@@ -28,21 +31,27 @@ enum JPEGDecoder: FormatDecoder {
         var size: PixelSize
     }
 
-    static func probe(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) -> ImageInfo {
-        try probe(.bytes(bytes), limits: limits)
+    static func withSession<Result>(
+        _ input: EncodedInput, limits: DecodeLimits, strictness: Strictness,
+        _ body: (any DecodingSession) throws(ImageError) -> Result
+    ) throws(ImageError) -> Result {
+        try JPEGSession.withSession(input, limits: limits, strictness: strictness) {
+            (session) throws(ImageError) -> Result in try body(session)
+        }
     }
 
-    /// The header facts of `source`, with the limits checked; a file is read only up to its
-    /// first scan.
-    static func probe(_ source: JPEGSource, limits: DecodeLimits) throws(ImageError) -> ImageInfo {
-        try JPEGSession.withSession(source, limits: limits, strictness: .lenient) { session in session.info }
+    /// The smallest DCT scale whose decode keeps `ShrinkOnLoad.minimumDecodeSize` (the choice
+    /// `JPEGSession` makes: `JPEGScale.choose`).
+    static func decodeScale(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> DecodeScale {
+        let scale = JPEGScaleChoice.dctScale(for: info, box: box)
+        return DecodeScale(method: scale.num == scale.denom ? .fullSize : .dctScale, fraction: scale,
+                           size: JPEGScaleChoice.scaledSize(info.size, by: scale))
     }
 
     static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {
-        let scale = JPEGScaleChoice.dctScale(for: info, box: box)
         // Rows stream through the resampler at the DCT scale: libjpeg's MCU rows and our
         // row batch, a window of rows, not the area.
-        let decoded = JPEGScaleChoice.scaledSize(info.size, by: scale).width * 4 * 64
+        let decoded = decodeScale(info, box: box, options: options).width * 4 * 64
         // A progressive JPEG keeps every DCT coefficient (2 bytes per sample) until the
         // last scan, whatever the output scale.
         let components = [.gray].contains(info.colorModel) ? 1 : (info.colorModel == .cmyk || info.colorModel == .ycck ? 4 : 3)
@@ -51,8 +60,8 @@ enum JPEGDecoder: FormatDecoder {
     }
 
     /// The picture at the DCT scale chosen for `box`.
-    static func wholeDecodeSize(_ info: ImageInfo, box: PixelSize) -> PixelSize {
-        JPEGScaleChoice.scaledSize(info.size, by: JPEGScaleChoice.dctScale(for: info, box: box))
+    static func wholeDecodeSize(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> PixelSize {
+        decodeScale(info, box: box, options: options).size
     }
 
     /// Most pixels a file may declare per byte it has. Huffman-coded JPEG needs at least one
@@ -78,7 +87,7 @@ enum JPEGDecoder: FormatDecoder {
     /// `options.targetBox` (full size without one) and runs `body` with the plan and the reader,
     /// ready to hand out `plan.size.height` rows (one marker walk, one libjpeg open: `JPEGSession`).
     static func withScaledReader<Result>(
-        _ source: JPEGSource, options: DecodeOptions,
+        _ source: EncodedInput, options: DecodeOptions,
         _ body: (Plan, inout JPEGRowReader) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         try JPEGSession.withSession(source, limits: options.limits, strictness: options.strictness) {
@@ -87,7 +96,7 @@ enum JPEGDecoder: FormatDecoder {
     }
 
     /// The marker walk over the file's head, with what can be refused before libjpeg starts.
-    static func walk(_ source: JPEGSource, limits: DecodeLimits) throws(ImageError) -> JPEGMarkers {
+    static func walk(_ source: EncodedInput, limits: DecodeLimits) throws(ImageError) -> JPEGMarkers {
         DecodeTrace.record(.jpegMarkerWalk)
         guard source.count <= limits.maxFileBytes else {
             throw ImageError(.tooLarge, "\(source.count) bytes, over the file limit of \(limits.maxFileBytes)")

@@ -11,10 +11,10 @@ import CTurboJPEG
 ///     try JPEGSession.withSession(source, limits: limits, strictness: .lenient) { session in
 ///         try session.withScaledReader(targetBox: box) { plan, reader throws(ImageError) in ... }
 ///     }
-final class JPEGSession {
+final class JPEGSession: DecodingSession {
     /// The probe's facts, from the marker walk and libjpeg's header.
     let info: ImageInfo
-    private let source: JPEGSource
+    private let source: EncodedInput
     private let markers: JPEGMarkers
     private let output: wt_jpeg_output
     private let limits: DecodeLimits
@@ -25,7 +25,7 @@ final class JPEGSession {
     /// Walks `source`'s markers, opens libjpeg on it (`strictness` decides whether a warning
     /// refuses the file) and runs `body` with the session; libjpeg's state is freed when it returns.
     static func withSession<Result>(
-        _ source: JPEGSource, limits: DecodeLimits, strictness: Strictness,
+        _ source: EncodedInput, limits: DecodeLimits, strictness: Strictness,
         _ body: (JPEGSession) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         let markers = try JPEGDecoder.walk(source, limits: limits)
@@ -46,7 +46,7 @@ final class JPEGSession {
         }
     }
 
-    private init(info: ImageInfo, source: JPEGSource, markers: JPEGMarkers, output: wt_jpeg_output,
+    private init(info: ImageInfo, source: EncodedInput, markers: JPEGMarkers, output: wt_jpeg_output,
                  limits: DecodeLimits, strictness: Strictness, reader: consuming JPEGRowReader) {
         self.info = info
         self.source = source
@@ -67,7 +67,7 @@ final class JPEGSession {
         if var reader = opened.take() {
             return try start(&reader, info: info, output: output, targetBox: targetBox, body)
         }
-        return try source.withReader(strictness: strictness) { (reader) throws(ImageError) -> Result in
+        return try source.withJPEGReader(strictness: strictness) { (reader) throws(ImageError) -> Result in
             let (info, output) = try JPEGDecoder.inspect(markers, reader.header, limits: limits)
             return try start(&reader, info: info, output: output, targetBox: targetBox, body)
         }
@@ -91,5 +91,26 @@ final class JPEGSession {
         }
         let size = try reader.start(scale: scale, output: output)
         return try body(JPEGDecoder.Plan(info: info, scale: scale, size: size), &reader)
+    }
+}
+
+extension JPEGSession {
+    /// The rows at the DCT scale for `options.targetBox`, streamed straight from libjpeg
+    /// (shrink-on-load; a progressive JPEG still needs libjpeg's coefficient buffer).
+    func source(for options: DecodeOptions) throws(ImageError) -> any ScaledSource {
+        JPEGRows(session: self, targetBox: options.targetBox)
+    }
+}
+
+/// A JPEG's rows at the DCT scale for `targetBox`: the session's reader for the first size,
+/// libjpeg opened again on the kept marker walk for a second.
+struct JPEGRows: StreamedSource {
+    let session: JPEGSession
+    let targetBox: PixelSize?
+
+    func withRows<Result>(_ body: (PixelSize, RowFeed) throws(ImageError) -> Result) throws(ImageError) -> Result {
+        try session.withScaledReader(targetBox: targetBox) { (plan, reader) throws(ImageError) -> Result in
+            try body(plan.size) { consume throws(ImageError) in try reader.forEachRows { rows in consume(rows) } }
+        }
     }
 }

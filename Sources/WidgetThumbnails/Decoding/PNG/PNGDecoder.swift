@@ -18,11 +18,22 @@
 /// the file in both modes, since a half-decoded interlaced image is meaningless. Lenient mode
 /// accepts libpng's warnings and benign errors (bad ancillary CRC, oversized metadata, extra
 /// data, a file cut after the last image byte); strict mode refuses on the first one.
-enum PNGDecoder: FormatDecoder {
-    static func probe(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) -> ImageInfo {
-        try PNGRowReader.withReader(bytes, options: DecodeOptions(limits: limits)) { reader throws(ImageError) in
-            reader.info
+enum PNGDecoder: SourceDecoder {
+    static let format = SourceFormat.png
+    static let readsFromFile = true
+
+    static func withSession<Result>(
+        _ input: EncodedInput, limits: DecodeLimits, strictness: Strictness,
+        _ body: (any DecodingSession) throws(ImageError) -> Result
+    ) throws(ImageError) -> Result {
+        try PNGSession.withSession(input, options: DecodeOptions(limits: limits, strictness: strictness)) {
+            (session) throws(ImageError) -> Result in try body(session)
         }
+    }
+
+    /// Always the stored size: PNG has no scaled decode.
+    static func decodeScale(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> DecodeScale {
+        DecodeScale(method: .fullSize, fraction: (1, 1), size: info.size)
     }
 
     static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {

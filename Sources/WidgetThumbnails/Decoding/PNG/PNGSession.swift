@@ -3,15 +3,11 @@
 /// (the byte-budget search shrinking) opens the file again.
 ///
 /// The session exists only inside `withSession`, which keeps the bytes (or the open file)
-/// alive and frees libpng's state on every path.
-final class PNGSession {
-    /// Where the PNG's bytes come from: memory, or an open file read row by row.
-    enum Source {
-        case bytes([UInt8])
-        case file(OpenInputFile)
-    }
-
-    private let source: Source
+/// alive and frees libpng's state on every path. It is its own pixel source: PNG has no
+/// scaled decode, so its rows stream at full size, whatever the box.
+final class PNGSession: DecodingSession, StreamedSource {
+    /// The PNG's bytes in memory, or its open file read row by row.
+    private let source: EncodedInput
     private let options: DecodeOptions
     /// The reader that read the header, until the first decode takes it.
     private var opened: PNGRowReader?
@@ -21,7 +17,7 @@ final class PNGSession {
     /// Opens `source` within `options`' limits and strictness, and runs `body` with the
     /// session; libpng's state is freed when it returns. Errors from a file name it.
     static func withSession<Result>(
-        _ source: Source, options: DecodeOptions, _ body: (PNGSession) throws(ImageError) -> Result
+        _ source: EncodedInput, options: DecodeOptions, _ body: (PNGSession) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         func run(_ reader: consuming PNGRowReader) throws(ImageError) -> Result {
             let session = PNGSession(source: source, options: options, reader: reader)
@@ -42,7 +38,7 @@ final class PNGSession {
         }
     }
 
-    private init(source: Source, options: DecodeOptions, reader: consuming PNGRowReader) {
+    private init(source: EncodedInput, options: DecodeOptions, reader: consuming PNGRowReader) {
         self.source = source
         self.options = options
         info = reader.info
@@ -64,6 +60,14 @@ final class PNGSession {
         switch source {
         case .bytes(let bytes): return try PNGRowReader.withReader(bytes, options: options, body)
         case .file(let file): return try PNGRowReader.withReader(file, options: options, body)
+        }
+    }
+
+    func source(for options: DecodeOptions) throws(ImageError) -> any ScaledSource { self }
+
+    func withRows<Result>(_ body: (PixelSize, RowFeed) throws(ImageError) -> Result) throws(ImageError) -> Result {
+        try withReader { (reader) throws(ImageError) -> Result in
+            try body(reader.info.size) { consume throws(ImageError) in try reader.forEachRow { _, row in consume(row) } }
         }
     }
 }

@@ -7,7 +7,11 @@
 /// incremental decoder) and paints the rest opaque mid-grey, like a truncated JPEG; it also
 /// decodes a still image whose container libwebpdemux refuses, without its metadata.
 /// `.strict` refuses both, and an animation whose later frames are cut off.
-enum WebPDecoder: FormatDecoder {
+enum WebPDecoder: SourceDecoder {
+    static let format = SourceFormat.webp
+    /// libwebp wants every byte at once; a WebP is small next to its pixels.
+    static let readsFromFile = false
+
     /// Most RIFF chunks (frames and metadata) a file may hold. libwebpdemux keeps a small record
     /// per chunk; 100,000 costs about 6 MB and 10 ms, while a 128 MiB file of empty chunks
     /// would cost 16 million records. Real animations have hundreds to a few thousand frames.
@@ -16,12 +20,23 @@ enum WebPDecoder: FormatDecoder {
     /// What a lenient decode paints where a truncated file has no pixels.
     static let missingPixel: [UInt8] = [128, 128, 128, 255]
 
-    static func probe(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) -> ImageInfo {
-        try WebPFile(bytes, limits: limits).info
+    static func withSession<Result>(
+        _ input: EncodedInput, limits: DecodeLimits, strictness: Strictness,
+        _ body: (any DecodingSession) throws(ImageError) -> Result
+    ) throws(ImageError) -> Result {
+        let bytes = try input.wholeBytes()
+        return try body(WebPSession(file: WebPFile(bytes, limits: limits), bytes: bytes))
+    }
+
+    /// libwebp's scaler decodes straight to `ShrinkOnLoad.minimumDecodeSize`, any size.
+    static func decodeScale(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> DecodeScale {
+        let size = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: box)
+        return size == info.size ? DecodeScale(method: .fullSize, fraction: (1, 1), size: size)
+            : DecodeScale(method: .scaledDecode, fraction: nil, size: size)
     }
 
     static func peakDecodeBytes(_ info: ImageInfo, box: PixelSize, options: DecodeOptions) -> Int {
-        let scaled = ShrinkOnLoad.minimumDecodeSize(stored: info.size, orientation: info.orientation, box: box)
+        let scaled = decodeScale(info, box: box, options: options).size
         // Lossless (VP8L) and animated frames decode at full size before any scaling.
         let webp = info.webp ?? WebPDetails()
         let full = webp.isLossless || webp.frameCount > 1 ? info.size.area * 4 : 0

@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct JPEGRowReaderTests {
     /// Every row of `source` at the shrink-on-load scale for `box` (full size without one),
     /// read `chunk` rows at a time.
-    static func decode(_ source: JPEGSource, _ strictness: Strictness = .lenient, box: PixelSize? = nil,
+    static func decode(_ source: EncodedInput, _ strictness: Strictness = .lenient, box: PixelSize? = nil,
                        chunk: Int = 7, afterFirstRows: () -> Void = {}) -> Result<RGBAImage, ImageError> {
         Result { () throws(ImageError) -> RGBAImage in
             try JPEGDecoder.withScaledReader(source, options: DecodeOptions(strictness: strictness, targetBox: box)) {
@@ -74,7 +74,7 @@ import TestSupport
     @Test(arguments: ["photo.jpg", "progressive.jpg", "cmyk.jpg", "gray.jpg", "orientation-6.jpg", "display-p3.jpg"])
     func aThumbnailStreamedFromItsFileEqualsTheWholeDecodeResampled(name: String) throws {
         let path = Corpus.packageRoot.appendingPathComponent("SampleImages/\(name)").path
-        guard case .jpegFile = try ThumbnailInput.open(atPath: path, maxBytes: 1 << 30) else {
+        guard case .file(_, .jpeg) = try ThumbnailInput.open(atPath: path, maxBytes: 1 << 30) else {
             Issue.record("\(name): a JPEG must stay in its file")
             return
         }
@@ -93,7 +93,7 @@ import TestSupport
         let file = try OpenInputFile(path: path, maxBytes: 1 << 30)
         let streamed = try JPEGSession.withSession(.file(file), limits: .default, strictness: .lenient) {
             (session) throws(ImageError) -> RGBAImage in
-            try ScaledSource.jpeg(session, targetBox: options.targetBox).resampled(to: planned)
+            try JPEGRows(session: session, targetBox: options.targetBox).resampled(to: planned)
         }
         #expect(streamed == whole)
     }

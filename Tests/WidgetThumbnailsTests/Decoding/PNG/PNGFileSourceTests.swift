@@ -160,7 +160,7 @@ import TestSupport
             let fromBytes = try pipeline.thumbnail(of: InputFile.read(path, maxBytes: 1 << 30), file: path)
             #expect(fromPath.bytes == fromBytes.bytes, "\(name)")
             #expect(fromPath.source == fromBytes.source, "\(name)")
-            guard case .pngFile = try ThumbnailInput.open(atPath: path, maxBytes: 1 << 30) else {
+            guard case .file(_, .png) = try ThumbnailInput.open(atPath: path, maxBytes: 1 << 30) else {
                 Issue.record("\(name): a PNG must stay in its file")
                 continue
             }

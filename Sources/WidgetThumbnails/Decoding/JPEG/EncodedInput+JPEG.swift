@@ -1,17 +1,6 @@
-/// Where a JPEG's bytes come from: memory, or an open file read as the decoder asks (the file
-/// is never held whole).
-enum JPEGSource {
-    case bytes([UInt8])
-    case file(OpenInputFile)
-
-    /// The encoded size in bytes.
-    var count: Int {
-        switch self {
-        case .bytes(let bytes): bytes.count
-        case .file(let file): file.size
-        }
-    }
-
+/// What the JPEG decoder reads from its input: memory, or an open file read as it asks (the
+/// file is never held whole).
+extension EncodedInput {
     /// The bytes the marker walk needs: all of them in memory; from a file, its head up to
     /// the first scan, read in growing pieces (64 KiB is enough for nearly every file; a file
     /// with more metadata than that costs a few more reads, never more than the file).
@@ -29,8 +18,8 @@ enum JPEGSource {
         }
     }
 
-    /// Opens a `JPEGRowReader` over the source and runs `body` with it.
-    func withReader<Result>(strictness: Strictness,
+    /// Opens a `JPEGRowReader` over the input and runs `body` with it.
+    func withJPEGReader<Result>(strictness: Strictness,
                             _ body: (inout JPEGRowReader) throws(ImageError) -> Result) throws(ImageError) -> Result {
         switch self {
         case .bytes(let bytes): try JPEGRowReader.withReader(bytes, strictness: strictness, body)
