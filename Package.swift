@@ -98,8 +98,11 @@ let package = Package(
         .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzHEIF"),
         .executableTarget(name: "FuzzSnapshot", dependencies: ["FuzzHarness"], path: "Fuzz/FuzzSnapshot"),
 
-        // Corpus location and a seeded generator, shared by both test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The helpers every test target shares (Tests/README.md): temporary directories and
+        // files, the child-process runner and the built binary, synthetic pictures, the CLI's
+        // JSON reports read back, the corpus. It draws pictures as RGBAImage, so the store's
+        // tests link WidgetThumbnails too, though they import only WidgetSnapshots.
+        .target(name: "TestSupport", dependencies: ["WidgetThumbnails", "WidgetSnapshots"], path: "Tests/TestSupport"),
         // Test fixtures in C: small JPEGs made with TurboJPEG's compressor and its whole-image
         // decode as a reference. Only test targets depend on it, so no product links it.
         .target(name: "CJPEGTestFixtures", dependencies: ["SystemTurboJPEG", "CShimMessage"], path: "Tests/CJPEGTestFixtures",

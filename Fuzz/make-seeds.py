@@ -154,7 +154,7 @@ def full_box(kind, payload, version=0): return box(kind, bytes([version, 0, 0, 0
 HVCC = bytes([1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF0, 0x00, 0xFC, 0xFD, 0xF8, 0xF8, 0, 0, 0x0F, 0])
 
 def forged_heif(items, primary, refs=(), extent_shift=0):
-    """items: (id, type, width, height, data); refs: (type, from, [to...]). Mirrors HEIFForge."""
+    """items: (id, type, width, height, data); refs: (type, from, [to...]). Mirrors HEIFBoxFixtures."""
     def meta(data_start):
         hdlr = full_box(b"hdlr", b"\0" * 4 + b"pict" + b"\0" * 13)
         pitm = full_box(b"pitm", struct.pack(">H", primary))
@@ -177,7 +177,7 @@ def forged_heif(items, primary, refs=(), extent_shift=0):
 
 def forged_overlay(canvas, offsets, tile=(64, 64), config=HVCC, data=b"\0\0\0\x01", large=False):
     """An overlay (iovl) primary over len(offsets) hidden hvc1 items sharing `data`, its own
-    data in idat. Mirrors HEIFForge.overlay."""
+    data in idat. Mirrors HEIFBoxFixtures.overlay."""
     n, oid = len(offsets), len(offsets) + 1
     fmt = ">i" if large else ">h"
     ufmt = ">I" if large else ">H"

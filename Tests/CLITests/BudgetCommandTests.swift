@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `widget-thumbs budget`, checked against figures worked out by hand from the measured and
 /// published slots (their sources are in Data/widget-catalog.json), not from our code.
@@ -7,7 +8,7 @@ import Testing
     private func json(_ arguments: [String]) throws -> [String: Any] {
         let result = try WidgetThumbsBinary.run(arguments)
         #expect(result.status == 0, "\(result)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(JSONReport.object(result.stdout))
     }
 
     private func family(_ document: [String: Any], _ name: String) throws -> [String: Any] {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// The archival caps developers logged, numbered as in the research table of logged caps (the
-/// cap rules of Data/widget-catalog.json cite them), through the binary: `budget` reproduces
+/// The archival caps developers logged, numbered as in LoggedCapTests (the cap rules'
+/// `reference` in Data/widget-catalog.json cites each log), through the binary: `budget` reproduces
 /// each on the device it belongs to, and a size one pixel wider than WidgetKit's maximumSize is
 /// over it. The maxima are typed in from the logs. Logs 1 (718,080, an iPad Home Screen frame,
 /// not a canvas) and 12 (Sinced2, 526,750.4) match no slot: LoggedCapTests checks that they stay
@@ -25,7 +26,7 @@ import Testing
     private func entry(_ size: String, _ id: String, _ family: String) throws -> [String: Any] {
         let result = try WidgetThumbsBinary.run(["budget", size, "--device", id, "--family", family, "--json"])
         #expect(result.status == 0, "\(result)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let document = try #require(JSONReport.object(result.stdout))
         let families = try #require(document["families"] as? [[String: Any]])
         let devices = try #require(families.first { $0["family"] as? String == family }?["devices"] as? [[String: Any]])
         return try #require(devices.first { $0["id"] as? String == id && $0["surface"] as? String != "lockScreen" })

@@ -10,7 +10,7 @@ import WidgetThumbnails
     private func timeline(_ arguments: [String]) throws -> [String: Any] {
         let result = try WidgetThumbsBinary.run(["budget"] + arguments + ["--json"])
         #expect(result.status == 0, "\(result)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let document = try #require(JSONReport.object(result.stdout))
         #expect(document["families"] != nil, "the render cost is still there")
         return try #require(document["timeline"] as? [String: Any])
     }
@@ -18,7 +18,7 @@ import WidgetThumbnails
     @Test func aFileCarriedByEveryEntry() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let bytes = try ImageEncoder.encode(BombForge.pattern(640, 640), format: .jpeg, quality: 85)
+        let bytes = try ImageEncoder.encode(BombFixtures.pattern(640, 640), format: .jpeg, quality: 85)
         let file = try folder.write("entry.jpg", bytes)
         for entries in [1, 20, 200] {
             let report = try timeline([file, "--entries", "\(entries)"])

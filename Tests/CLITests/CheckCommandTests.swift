@@ -8,7 +8,7 @@ import WidgetThumbnails
 /// their slots and caps), never copied from `check`'s output.
 @Suite struct CheckCommandTests {
     static func jpeg(_ width: Int, _ height: Int) throws -> [UInt8] {
-        try ImageEncoder.encode(BombForge.pattern(width, height), format: .jpeg, quality: 80)
+        try ImageEncoder.encode(BombFixtures.pattern(width, height), format: .jpeg, quality: 80)
     }
 
     /// An imageset folder with `images` (file name, scale or nil, idiom, bytes or nil for a
@@ -60,7 +60,7 @@ import WidgetThumbnails
     }
 
     static func json(_ result: ChildProcess.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+        try #require(JSONReport.object(result.stdout), "\(result)")
     }
 
     @Test func anAssetCatalogGivesExactlyTheErrorsAndWarningsOfEachScale() throws {

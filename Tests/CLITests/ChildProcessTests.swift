@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// The harness itself: statuses, both streams, timeouts, and that the memory it reports is
 /// the child's own peak.

@@ -7,7 +7,7 @@ import TestSupport
 /// with logged caps, so an assumed cap (visionOS's @2x and 1.0x, the Mac's 4.4x) never shrinks
 /// what the phones people hold get; asking for a platform applies its rule; the new devices are
 /// listed, and the unsized ones never sized for. The logged maxima are typed in from the
-/// research table of logged caps, not read from the catalogue.
+/// logs (LoggedCapTests lists them), not read from the catalogue.
 @Suite struct DefaultDevicesTests {
     static let photo = Corpus.packageRoot.appendingPathComponent("SampleImages/large-4000x3000.jpg").path
 
@@ -27,7 +27,7 @@ import TestSupport
     private func json(_ arguments: [String]) throws -> [String: Any] {
         let result = try WidgetThumbsBinary.run(arguments)
         #expect(result.status == 0, "\(result)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(JSONReport.object(result.stdout))
     }
 
     /// The largest iPhone slots (FrameUp, iOS 26: the 440x956 Pro Max's 530 px small and

@@ -8,7 +8,7 @@ import WidgetThumbnails
     private func document(_ arguments: [String]) throws -> [String: Any] {
         let result = try WidgetThumbsBinary.run(["devices", "--json"] + arguments)
         #expect(result.status == 0, "\(result)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(JSONReport.object(result.stdout))
     }
 
     private func rows(_ document: [String: Any]) throws -> [[String: Any]] {
@@ -79,7 +79,7 @@ import WidgetThumbnails
         let batch = try WidgetThumbsBinary.run(["batch", source, "--out", folder.file("out"), "--family", "systemSmall",
                                                 "--catalog", catalog, "--device", "iphone-fold", "--json"])
         #expect(batch.status == 0, "\(batch)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [String: Any])
+        let report = try #require(JSONReport.object(batch.stdout))
         let item = try #require((report["inputs"] as? [[String: Any]])?.first)
         let width = try #require(item["width"] as? Int), height = try #require(item["height"] as? Int)
         #expect(width * height <= 176_000 && height >= 199, "\(width)x\(height)")
@@ -125,7 +125,7 @@ import WidgetThumbnails
             let info = try ImageDecoder.probe(try InputFile.read(folder.file(name), maxBytes: 1 << 20))
             #expect(info.size == PixelSize(width: side, height: side), "\(name)")
         }
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let report = try #require(JSONReport.object(result.stdout))
         let files = try #require(report["files"] as? [[String: Any]])
         #expect(files.count == 2)
         #expect((files.last?["devices"] as? [String])?.first?.hasPrefix("iPhone SE 2/3, 375x667@2, iOS 26") == true)

@@ -3,12 +3,12 @@ import TestSupport
 import Testing
 import WidgetThumbnails
 
-/// `explain` on the archival errors developers logged (the research page's table of logged
-/// caps, typed in as the logs wrote them): each maps to the device and family it was logged on
+/// `explain` on the archival errors developers logged (the cap rules' `reference` in
+/// Data/widget-catalog.json lists them; typed in as the logs wrote them): each maps to the device and family it was logged on
 /// whenever the catalogue has that slot, and the size it proposes fits there; a maximum no row
 /// has is unknown, with a row template that, filled in, makes it known.
 @Suite struct ExplainCommandTests {
-    /// A logged line and where the research page places it: a screen (`390x844@3`) or a
+    /// A logged line and where the catalogue's reference places it: a screen (`390x844@3`) or a
     /// label fragment (watches have no screen), the OS, the family; `sure` when the slot is in
     /// the catalogue on every branch (iPhone and watch rows), false where the catalogue's
     /// basis is being changed (iPad: Home Screen frame or design canvas).
@@ -48,7 +48,7 @@ import WidgetThumbnails
                place: "46 mm", os: 27, family: "accessoryCircular", sure: true),
     ]
 
-    /// The rows the research page names for `log`, and whether the catalogue gives them the
+    /// The rows the catalogue's reference names for `log`, and whether the catalogue gives them the
     /// logged cap (the logged maximum rounded down).
     static func expectedRows(_ log: Logged, cap: Int) -> [DeviceClass] {
         WidgetCatalog.builtIn.devices.filter { row in
@@ -60,7 +60,7 @@ import WidgetThumbnails
     static func explain(_ arguments: [String], input: String? = nil) throws -> [String: Any] {
         let result = try WidgetThumbsBinary.run(["explain"] + arguments + ["--json"], standardInput: input)
         #expect(result.status == 0, "\(result)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(JSONReport.object(result.stdout))
     }
 
     static func onlyCap(_ document: [String: Any]) throws -> [String: Any] {
@@ -127,7 +127,7 @@ import WidgetThumbnails
         let cap = try Self.onlyCap(try Self.explain([Self.sinced2]))
         #expect(cap["known"] as? Bool == false)
         #expect((cap["families"] as? [Any])?.isEmpty == true)
-        // 526,750.4 / 4.4 = 119,716 = 346 x 346 (the research page's reading).
+        // 526,750.4 / 4.4 = 119,716 = 346 x 346 (the catalogue reference's reading).
         let implied = try #require(cap["impliedSlots"] as? [[String: Any]])
         let whole = implied.filter { $0["wholePixels"] as? Bool == true }
         #expect(whole.map { $0["slotPixels"] as? [Int] } == [[346, 346]])

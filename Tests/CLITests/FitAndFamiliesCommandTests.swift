@@ -8,36 +8,13 @@ import TestSupport
 /// and caps on real photos, one decode for every family, one record per output, the render
 /// facts and warnings, and the usage errors.
 @Suite struct FitAndFamiliesCommandTests {
-    /// The parts of a `batch --json` entry these tests read.
-    struct Entry: Decodable {
-        struct Appearance: Decodable {
-            struct Warning: Decodable {
-                var code: String
-                var message: String
-            }
-
-            var faintShare: Double
-            var hasTransparency: Bool
-            var meanLuminance: Double
-            var warnings: [Warning]
-        }
-
-        var input: String
-        var family: String?
-        var status: String
-        var output: String?
-        var width: Int?
-        var height: Int?
-        var crop: [String: Int]?
-        var appearance: Appearance?
-    }
-
+    /// The entries of a `batch --json` report (its summary is not read here).
     struct Report: Decodable {
-        var inputs: [Entry]
+        var inputs: [BatchJSON.Item]
     }
 
-    static func report(_ stdout: String) throws -> [Entry] {
-        try JSONDecoder().decode(Report.self, from: Data(stdout.utf8)).inputs
+    static func report(_ stdout: String) throws -> [BatchJSON.Item] {
+        try JSONReport.decode(Report.self, from: stdout).inputs
     }
 
     static func write(_ image: RGBAImage, as format: StoredFormat, to path: String) throws {
@@ -48,14 +25,6 @@ import TestSupport
     static func flat(width: Int, height: Int, level: UInt8, alpha: UInt8 = 255) -> RGBAImage {
         RGBAImage(width: width, height: height, pixels: [UInt8](
             (0..<(width * height)).flatMap { _ in [level, level, level, alpha] }))
-    }
-
-    /// Opaque colour noise from `seed`: files that stay large at every size.
-    static func noise(width: Int, height: Int, seed: UInt64) -> RGBAImage {
-        var random = SplitMix64(seed: seed)
-        var noise = flat(width: width, height: height, level: 0)
-        for index in noise.pixels.indices where index % 4 != 3 { noise.pixels[index] = UInt8(truncatingIfNeeded: random.next()) }
-        return noise
     }
 
     /// The current devices of `platform` (all when nil), read from the catalogue.
@@ -147,7 +116,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let input = directory.file("noise.png")
-        try Self.write(Self.noise(width: 900, height: 600, seed: 23), as: .png, to: input)
+        try Self.write(SyntheticImage.byteNoise(width: 900, height: 600, seed: 23), as: .png, to: input)
         let result = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--families", "circular,large",
                                                  "--format", "png", "--max-bytes", "40000", "--json"], timeout: 120)
         #expect(result.status == 1, "\(result)")
@@ -155,7 +124,7 @@ import TestSupport
         #expect(entries.map(\.family) == ["accessoryCircular", "systemLarge"])
         #expect(entries.map(\.status) == ["ok", "failed"])
         #expect(result.stderr.contains("budget unreachable: systemLarge: "), "\(result.stderr)")
-        let summary = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["summary"]
+        let summary = try #require((JSONReport.object(result.stdout))?["summary"]
                                    as? [String: Any])
         let inputBytes = try FileManager.default.attributesOfItem(atPath: input)[.size] as? Int
         #expect(summary["bytesIn"] as? Int == inputBytes, "an input's bytes count once, not per family")
@@ -168,7 +137,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let input = directory.file("noise.png")
-        try Self.write(Self.noise(width: 1200, height: 1200, seed: 28), as: .png, to: input)
+        try Self.write(SyntheticImage.byteNoise(width: 1200, height: 1200, seed: 28), as: .png, to: input)
         let arguments = ["batch", input, "--families", "small,large,circular", "--format", "jpeg", "--platform", "iOS", "--json"]
         // The sizes without a limit, to put the limit between systemSmall's file and systemLarge's.
         let free = try WidgetThumbsBinary.run(arguments + ["--out", directory.file("free")], timeout: 120)
@@ -192,7 +161,7 @@ import TestSupport
             #expect(FileManager.default.fileExists(atPath: directory.file("out/noise.\(family).jpg")), "\(family) not made")
         }
         #expect(!FileManager.default.fileExists(atPath: directory.file("out/noise.systemLarge.jpg")))
-        let summary = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["summary"]
+        let summary = try #require((JSONReport.object(result.stdout))?["summary"]
                                    as? [String: Any])
         #expect((summary["bytesOut"] as? Int ?? 0) > 0, "\(summary)")
     }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Format-specific hostile inputs, made at test time (BombForge), run through the built binary
+/// Format-specific hostile inputs, made at test time (BombFixtures), run through the built binary
 /// one child process each: dimension bombs for each format, chunk and profile bombs, absurd
 /// chunk lengths, thousands of progressive scans, an animated WebP with a huge canvas, and
 /// other formats under image extensions. Each must end in 1 s of wall time and 256 MB of peak
@@ -29,7 +29,7 @@ import Testing
     }
 
     static func bombs() throws -> [Bomb] {
-        let F = BombForge.self
+        let F = BombFixtures.self
         let progressive = try F.jpeg(progressive: true)
         let baseline = try F.jpeg(progressive: false)
         let zlib16MiB = try F.zlibBomb(megabytes: 16)

@@ -79,7 +79,7 @@ import WidgetThumbnails
             for path in outputs.dropFirst() {
                 #expect(FileManager.default.fileExists(atPath: path), "\(label): \(path) was not made: \(result)")
             }
-            let report = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let report = JSONReport.object(result.stdout)
             let files = report?["files"] as? [[String: Any]] ?? []
             #expect(files.count == outputs.count, "\(label): no JSON list of every output: \(result)")
             #expect(files.dropFirst().allSatisfy { $0["output"] is String }, "\(label): \(result.stdout)")

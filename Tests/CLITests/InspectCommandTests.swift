@@ -107,7 +107,7 @@ struct InspectCommandTests {
         let result = try WidgetThumbsBinary.run(["inspect", Corpus.path(file), "--json"] + extra)
         try #require(result.status == 0, "\(result)")
         #expect(result.stderr.isEmpty)
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        let object = JSONReport.value(result.stdout, as: Any.self)
         let json = try #require(object as? [String: Any])
         #expect(json["file"] as? String == Corpus.path(file))
         return json

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetThumbnails
 @testable import widget_thumbs
+import TestSupport
 
 /// The report and its decode scale, from hand-made `ImageInfo`s: the paths the corpus
 /// cannot reach yet (an ICC profile, WebP scaled decode) are checked here without decoders.
@@ -39,7 +40,7 @@ import WidgetThumbnails
                                    decodeScale: DecodeScale(info: info, box: Self.box))
         let text = try JSONOutput.encode(report)
         #expect(text.contains("\"file\" : \"dir/photo.jpg\""), "slashes are not escaped")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let json = try #require(JSONReport.object(text))
         #expect(Set(json.keys) == ["file", "format", "width", "height", "orientedWidth", "orientedHeight",
                                    "orientation", "hasAlpha", "bitDepth", "scanOrder", "colorModel",
                                    "iccProfile", "frameCount", "isLossless", "box", "decodeScale"])

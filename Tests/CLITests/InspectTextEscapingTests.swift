@@ -38,7 +38,7 @@ import WidgetThumbnails
         #expect(result.status == 0, "\(result)")
         let controls = result.stdout.unicodeScalars.filter { $0 != "\n" && DisplayText.controlsTerminal($0) }
         #expect(controls.isEmpty, "raw controls reach the terminal: \(controls.map(\.value))")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let json = try #require(JSONReport.object(result.stdout))
         let icc = try #require(json["iccProfile"] as? [String: Any], "\(result.stdout)")
         #expect(icc["description"] as? String == Self.hostile)
     }
@@ -48,21 +48,21 @@ import WidgetThumbnails
     @Test func heifFourCharacterCodesAreEscaped() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let file = try directory.write("hostile.heic", HEIFForge.file(items: [HEIFForge.Item(id: 1)], primary: 1,
+        let file = try directory.write("hostile.heic", HEIFBoxFixtures.file(items: [HEIFBoxFixtures.Item(id: 1)], primary: 1,
                                                                       brand: "\u{1B}[2J"))
         let lines = try WidgetThumbsBinary.run(["inspect", file])
         #expect(lines.status == 0, "\(lines)")
         #expect(!lines.stdout.unicodeScalars.contains { $0 != "\n" && DisplayText.controlsTerminal($0) }, "\(lines.stdout)")
         #expect(lines.stdout.contains(#"\u{1b}[2J"#), "\(lines.stdout)")
         let json = try WidgetThumbsBinary.run(["inspect", file, "--json"])
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let document = try #require(JSONReport.object(json.stdout))
         let heif = try #require(document["heif"] as? [String: Any], "\(json.stdout)")
         #expect(heif["brand"] as? String == "\u{1B}[2J")
     }
 
     /// A small opaque image in `container` carrying a v2 ICC profile whose 'desc' is `description`.
     static func image(_ container: Container, description: String) throws -> [UInt8] {
-        typealias F = BombForge
+        typealias F = BombFixtures
         // The header fields libpng checks before it keeps an iCCP: a length in 4-byte units,
         // version 2.1, a display profile ('mntr') with the 'XYZ ' connection space, 'acsp'.
         var profile = InspectReportTests.iccProfile(description: description)

@@ -48,7 +48,7 @@ import TestSupport
         let result = try WidgetThumbsBinary.run(["thumbnail", input, "-o", output, "--family", "accessoryCircular",
                                                  "--per-device", "--platform", "watchOS"])
         #expect(result.status == 0, "\(result)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let report = try #require(JSONReport.object(result.stdout))
         let outputs = (report["files"] as? [[String: Any]] ?? []).compactMap { $0["output"] as? String }
         #expect(!outputs.isEmpty, "\(result.stdout)")
         #expect(outputs.allSatisfy { $0.contains(#"/caf\xe9.accessoryCircular-"#) }, "\(outputs)")
@@ -66,7 +66,7 @@ import TestSupport
         let result = try WidgetThumbsBinary.run(["thumbnail", input, "-o", directory.file("c.jpg"), "--family",
                                                  "accessoryCircular", "--per-device", "--platform", "watchOS"])
         #expect(result.status == 0, "\(result)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let report = try #require(JSONReport.object(result.stdout))
         let files = report["files"] as? [[String: Any]] ?? []
         #expect(!files.isEmpty, "\(result.stdout)")
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }

@@ -101,7 +101,7 @@ import WidgetThumbnails
         #expect(lines.stderr.contains(#"in/x\\xe9.jpg: unsupported format"#), "\(lines.stderr)")
         struct Line: Decodable { var input: String? }
         let inputs = try lines.stdout.split(separator: "\n").compactMap {
-            try JSONDecoder().decode(Line.self, from: Data($0.utf8)).input
+            try JSONReport.decode(Line.self, from: $0).input
         }
         #expect(inputs.count == 2 && Set(inputs).count == 2, "two --json-lines names alike: \(lines.stdout)")
         #expect(Set(inputs.map { String($0.split(separator: "/").last!) }) == [#"x\xe9.jpg"#, #"x\\xe9.jpg"#], "\(inputs)")

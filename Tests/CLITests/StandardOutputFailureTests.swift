@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// Standard output on a full disk (/dev/full: every write fails with ENOSPC): whatever the
 /// command, the report is not there, so the run must not say it went well. Exit status 1 and

@@ -67,7 +67,7 @@ import WidgetThumbnails
     }
 
     private func image(_ result: ChildProcess.Result) throws -> [String: Any] {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+        let document = try #require(JSONReport.object(result.stdout),
                                     "\(result)")
         return try #require(document["image"] as? [String: Any], "\(result)")
     }

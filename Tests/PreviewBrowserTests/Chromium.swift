@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetThumbnails
 
 /// Debian's headless Chromium (`chromium`, installed by scripts/install-deps.sh), run once per
@@ -46,86 +47,28 @@ enum Chromium {
 
     /// A screenshot of the first `width` x `height` CSS px of `page`, decoded, and the wall
     /// time the browser took from start to exit.
-    static func screenshot(of page: String, width: Int, height: Int, in directory: TemporaryFolder,
+    static func screenshot(of page: String, width: Int, height: Int, in directory: TemporaryDirectory,
                            timeout: Double = 120) throws -> (image: RGBAImage, png: [UInt8], seconds: Double) {
         let browser = try require()
         let png = directory.file("screenshot-\(UUID().uuidString).png")
-        let run = try ChildRun.run(browser, arguments(width: width, height: height, profile: directory.file("profile-\(UUID().uuidString)"))
-                                   + ["--screenshot=\(png)", URL(fileURLWithPath: page).absoluteString], timeout: timeout)
+        let run = try ChildProcess.run(browser, arguments(width: width, height: height, profile: directory.file("profile-\(UUID().uuidString)"))
+                                       + ["--screenshot=\(png)", URL(fileURLWithPath: page).absoluteString], timeout: timeout,
+                                       capture: .files)
         #expect(run.status == 0, "chromium: \(run)")
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: png)))
         let image = try ImageDecoder.decode(bytes, file: png).image
         #expect(image.width == width && image.height == height, "the screenshot is \(image.width)x\(image.height)")
-        return (image, bytes, run.seconds)
+        return (image, bytes, run.wallSeconds)
     }
 
     /// The DOM of `page` after its load event, serialised.
-    static func dumpDOM(of page: String, width: Int, height: Int, in directory: TemporaryFolder,
+    static func dumpDOM(of page: String, width: Int, height: Int, in directory: TemporaryDirectory,
                         timeout: Double = 120) throws -> String {
         let browser = try require()
-        let run = try ChildRun.run(browser, arguments(width: width, height: height, profile: directory.file("profile-\(UUID().uuidString)"))
-                                   + ["--dump-dom", URL(fileURLWithPath: page).absoluteString], timeout: timeout)
+        let run = try ChildProcess.run(browser, arguments(width: width, height: height, profile: directory.file("profile-\(UUID().uuidString)"))
+                                       + ["--dump-dom", URL(fileURLWithPath: page).absoluteString], timeout: timeout,
+                                       capture: .files)
         #expect(run.status == 0, "chromium: \(run)")
         return run.stdout
     }
-}
-
-/// A child process run to its end (or killed at `timeout`), its output captured in files so
-/// that neither stream can fill a pipe and stall it.
-struct ChildRun: CustomStringConvertible {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var seconds: Double
-
-    var description: String { "exit \(status) after \(String(format: "%.2f", seconds)) s; stderr: \(stderr.suffix(2000))" }
-
-    static func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> ChildRun {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let outPath = folder.file("stdout"), errPath = folder.file("stderr")
-        try #require(FileManager.default.createFile(atPath: outPath, contents: nil))
-        try #require(FileManager.default.createFile(atPath: errPath, contents: nil))
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        let start = DispatchTime.now()
-        try process.run()
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            finished.wait()
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        try out.close()
-        try err.close()
-        return ChildRun(status: process.terminationStatus,
-                        stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-                        stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "", seconds: seconds)
-    }
-}
-
-/// A fresh directory under the system temporary directory, removed by `remove()`.
-struct TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("widget-thumbs-preview-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
-        return file(name)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
 }

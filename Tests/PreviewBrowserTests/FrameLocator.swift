@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Where the page's widget frames land, found without a script in the page itself: a copy of
 /// the page with a script appended (the harness) is loaded with `--dump-dom`; the script
@@ -27,7 +28,7 @@ struct FrameBox: Decodable, CustomStringConvertible {
 enum FrameLocator {
     /// The frames matching `selector` (CSS) in `page`, as laid out in a `width` x `height` window.
     static func frames(in page: String, selector: String = ".frame", width: Int, height: Int,
-                       directory: TemporaryFolder) throws -> [FrameBox] {
+                       directory: TemporaryDirectory) throws -> [FrameBox] {
         let html = try String(contentsOfFile: page, encoding: .utf8)
         let end = try #require(html.range(of: "</body>", options: .backwards), "the page has no </body>")
         let script = """

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// The preview page (`batch --preview`) rendered by headless Chromium, checked pixel by
-/// pixel against the modes as the issue describes them (RenderModel), with the wallpaper,
+/// pixel against the modes as the README's appearance section describes them (RenderModel), with the wallpaper,
 /// widget and tint colours read from the page. Frames are located by a harness copy of the page
 /// (FrameLocator); their sizes come from the catalogue, their corners from the one published
 /// radius, 21.6 pt.
@@ -31,7 +32,7 @@ struct PreviewRenderingTests {
 
     /// Thumbnails `images` with `options` through the CLI, then locates and screenshots the page.
     static func render(_ images: [(String, RGBAImage, StoredFormat)], options: [String] = [],
-                       directory: TemporaryFolder) throws -> Rendered {
+                       directory: TemporaryDirectory) throws -> Rendered {
         var inputs: [String] = []
         for (name, image, format) in images {
             inputs.append(try directory.write(name, try ImageEncoder.encode(image, format: format, quality: 95)))
@@ -48,7 +49,7 @@ struct PreviewRenderingTests {
     /// (`--preview-embed`: each frame paints the card's `data:` image): the same pixels.
     @Test(arguments: [false, true])
     func fullColourAndAccentedFramesShowTheThumbnailAsTheModesDo(embed: Bool) throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let rendered = try Self.render([("greys.png", TestImages.greys, .png)], options: embed ? ["--preview-embed"] : [],
                                        directory: directory)
@@ -109,7 +110,7 @@ struct PreviewRenderingTests {
     /// every frame of a HEIC thumbnail was an empty slab. Now each frame shows a rendition of
     /// the decoded HEIC, labelled as such: the screenshot matches the HEIC's own pixels.
     @Test func heicThumbnailsAreShownInTheirFramesClass12() throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let rendered = try Self.render([("colourful.png", TestImages.colourful, .png)], options: ["--format", "heic"],
                                        directory: directory)
@@ -132,7 +133,7 @@ struct PreviewRenderingTests {
     }
 
     @Test func vibrantFramesAreGreyOverTheLockScreenAndOpaqueImagesAreSlabs() throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let rendered = try Self.render([("colourful.jpg", TestImages.colourful, .jpeg), ("half-clear.png", TestImages.halfClear, .png)],
                                        options: ["--family", "accessoryCircular"], directory: directory)

@@ -3,6 +3,7 @@ import Testing
 import WidgetThumbnails
 @testable import widget_thumbs
 @testable import WidgetThumbsBatch
+import TestSupport
 
 /// A page of 1,000 thumbnails (the generator's, `PreviewPage.html`, over 1,000 distinct
 /// small JPEGs) is screenshotted by headless Chromium within `bound` seconds, start to exit,
@@ -33,7 +34,7 @@ struct PreviewScaleTests {
 
     @Test func aThousandThumbnailPageRendersWithinTheBound() throws {
         let clock = ContinuousClock.now
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let families: [WidgetFamily?] = [nil, .systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular]
         var items: [BatchItemReport] = []

@@ -35,7 +35,7 @@ struct PreviewScreenshot {
             images[index] = .embedded(thumbnail.bytes, format: thumbnail.format)
             summary.add(item)
         }
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let page = directory.file("preview.html")
         try PreviewPage.html(items: items, images: images, summary: summary,

@@ -40,8 +40,8 @@ struct Pixel: Equatable {
     /// 0-1.
     var alpha: Double
 
-    /// Rec. 709 luma of the stored sRGB values, 0-1: what the issue asks the accented mode to
-    /// use as alpha (and what SVG's luminanceToAlpha computes, with its rounded weights).
+    /// Rec. 709 luma of the stored sRGB values, 0-1: what the README's appearance section has the
+    /// accented mode use as alpha (and what SVG's luminanceToAlpha computes, with its rounded weights).
     var luma: Double { (0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue) / 255 }
 
     static func at(_ image: RGBAImage, _ x: Int, _ y: Int) -> Pixel {
@@ -73,7 +73,7 @@ struct PageColours {
 }
 
 /// What a frame should show at a point, worked out from the thumbnail's own pixels and the
-/// page's colours, written from the issue's description of the modes (not from the page's
+/// page's colours, written from the README's description of the modes (its appearance section; not from the page's
 /// code): full colour is the image over the widget's background; accented is the tint with
 /// alpha = luma x alpha over the wallpaper; vibrant is the luma as grey at the pixel's alpha
 /// over the wallpaper. The thumbnail fills the frame like SwiftUI's `.fill`: scaled to cover,

@@ -28,41 +28,18 @@ enum TestImages {
     static let halfClear = bands([[0, 0, 0, 0], [255, 149, 0, 255]], width: 240, height: 240)
 }
 
-/// The built `widget-thumbs`, found next to the test bundle (SwiftPM puts every product of a
-/// configuration in one directory), or where `WIDGET_THUMBS_BIN` says.
+/// The CLI that makes the pages the browser tests load.
 enum WidgetThumbsCLI {
-    static let path: String? = {
-        var candidates: [String] = []
-        if let override = ProcessInfo.processInfo.environment["WIDGET_THUMBS_BIN"] { candidates.append(override) }
-        if let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("widget-thumbs").path)
-        }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("widget-thumbs").path)
-        candidates.append(Corpus.packageRoot.appendingPathComponent(".build/debug/widget-thumbs").path)
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    /// The outputs of a batch run, from its --json.
-    struct Report: Decodable {
-        struct Item: Decodable {
-            var input: String
-            var status: String
-            var output: String?
-        }
-        var inputs: [Item]
-    }
-
     /// `widget-thumbs batch` over `inputs` with `options`, writing `--preview page` (beside
     /// `--out`, so it links the thumbnails unless the options say `--preview-embed`);
     /// each input's thumbnail, decoded, by input path.
     static func batch(_ inputs: [String], options: [String] = [], page: String,
-                      in directory: TemporaryFolder) throws -> [String: RGBAImage] {
-        let binary = try #require(path, "widget-thumbs is not built")
-        let run = try ChildRun.run(binary, ["batch"] + inputs + options
-                                   + ["--out", directory.file("out-\(UUID().uuidString)"), "--json", "--preview", page],
-                                   timeout: 120)
+                      in directory: TemporaryDirectory) throws -> [String: RGBAImage] {
+        let run = try WidgetThumbsBinary.run(["batch"] + inputs + options
+                                             + ["--out", directory.file("out-\(UUID().uuidString)"), "--json", "--preview", page],
+                                             timeout: 120)
         #expect(run.status == 0, "\(run)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+        let report = try BatchJSON(run.stdout)
         var thumbnails: [String: RGBAImage] = [:]
         for item in report.inputs {
             let output = try #require(item.output, "\(item.input) failed")

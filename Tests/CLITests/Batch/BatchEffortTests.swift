@@ -51,7 +51,7 @@ import WidgetThumbnails
                 + (effort.map { ["--effort", $0] } ?? [])
             let result = try WidgetThumbsBinary.run(arguments)
             #expect(result.status == 0, "\(result)")
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let document = try #require(JSONReport.object(result.stdout))
             let items = try #require(document["inputs"] as? [[String: Any]])
             #expect(items.count == 1)
             reports[effort ?? "default"] = items.first

@@ -57,52 +57,10 @@ struct BatchFixtures {
         try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
     }
 
-    /// Smooth colour ramps with some detail; a soft transparent edge when `alpha`.
+    /// The batch tests' picture: colour ramps with fine detail (x XOR y in blue), and a soft
+    /// transparent edge when `alpha`.
     static func pattern(width: Int, height: Int, alpha: Bool) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = (y * width + x) * 4
-                pixels[index] = UInt8(x * 255 / max(1, width - 1))
-                pixels[index + 1] = UInt8(y * 255 / max(1, height - 1))
-                pixels[index + 2] = UInt8((x ^ y) & 0xFF)
-                pixels[index + 3] = alpha ? UInt8(min(255, (x + y) * 255 / max(1, (width + height) / 2))) : 255
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-}
-
-/// The parts of `batch --json` the tests read.
-struct BatchJSON: Decodable {
-    struct Item: Decodable {
-        var input: String
-        var status: String
-        var error: String?
-        var output: String?
-        var width: Int?
-        var height: Int?
-        var bytes: Int?
-        var format: String?
-        var checksum: String?
-        var sourceWidth: Int?
-        var sourceHeight: Int?
-        var timings: [String: Double]?
-        var renderCost: RenderCost?
-    }
-
-    struct Summary: Decodable {
-        var total: Int
-        var ok: Int
-        var failed: Int
-        var skipped: Int
-    }
-
-    var inputs: [Item]
-    var summary: Summary
-
-    init(_ text: String) throws {
-        self = try JSONDecoder().decode(BatchJSON.self, from: Data(text.utf8))
+        SyntheticImage.gradient(width: width, height: height, blue: .xor, alpha: alpha)
     }
 }
 

@@ -134,7 +134,7 @@ import WidgetThumbnails
         defer { directory.remove() }
         let budget = try WidgetThumbsBinary.run(["budget", "500x375", "--platform", "iOS", "--json"])
         #expect(budget.status == 0, "\(budget)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(budget.stdout.utf8)) as? [String: Any])
+        let document = try #require(JSONReport.object(budget.stdout))
         let families = try #require(document["families"] as? [[String: Any]])
         let corner = try #require(families.first { $0["family"] as? String == "accessoryCorner" })
         #expect((corner["devices"] as? [Any])?.isEmpty == true, "the premise: no iOS device has the corner")
@@ -146,7 +146,7 @@ import WidgetThumbnails
                                               "--json-lines", "--preview", page], timeout: 120)
         #expect(run.status == 0, "\(run)")
         let line = try #require(run.stdout.split(separator: "\n").first { $0.contains("\"input\"") })
-        let item = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let item = try #require(JSONReport.object(line))
         let fits = try #require(item["families"] as? [[String: Any]], "\(line)")
         let cornerFit = try #require(fits.first { $0["family"] as? String == "accessoryCorner" }, "\(line)")
         #expect(cornerFit["fitsEverywhere"] as? Bool == false && cornerFit["offered"] as? Bool == false, "\(cornerFit)")
@@ -200,7 +200,7 @@ import WidgetThumbnails
         #expect(html.contains("3 inputs, 9 outputs:") && !html.contains("9 inputs"))
         // The JSON keeps each output's warnings, and counts inputs apart.
         let json = try WidgetThumbsBinary.run(arguments + ["--out", directory.file("json"), "--json"], timeout: 120)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let document = try #require(JSONReport.object(json.stdout))
         let summary = try #require(document["summary"] as? [String: Any])
         #expect(summary["inputs"] as? Int == 3 && summary["total"] as? Int == 9, "\(summary)")
         let items = try #require(document["inputs"] as? [[String: Any]])

@@ -58,7 +58,7 @@ import WidgetThumbnails
             first += byte
         }
         let stillRunning = process.isRunning
-        let line = try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any]
+        let line = JSONReport.object(String(decoding: first, as: UTF8.self))
         #expect(line?["status"] as? String == "ok", "\(String(decoding: first, as: UTF8.self))")
         #expect(line?["families"] != nil && line?["renderCost"] == nil, "per-family verdicts by default")
         #expect(stillRunning, "the first line came only at the end of the run")
@@ -67,14 +67,14 @@ import WidgetThumbnails
         #expect(process.terminationStatus == 0)
         let lines = rest.split(separator: "\n")
         #expect(lines.count == 60, "59 items and the summary")
-        let summary = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: [String: Any]]
+        let summary = JSONReport.value(lines.last!, as: [String: [String: Any]].self)
         #expect(summary?["summary"]?["ok"] as? Int == 60)
 
         // --device-detail: the full per-device render cost instead of the per-family summary.
         let detailed = try WidgetThumbsBinary.run(["batch", directory.file("in/d0/img-0.jpg"), "--out", directory.file("detail"),
                                                    "--json-lines", "--device-detail"])
         #expect(detailed.status == 0, "\(detailed)")
-        let item = try JSONSerialization.jsonObject(with: Data(detailed.stdout.split(separator: "\n")[0].utf8)) as? [String: Any]
+        let item = JSONReport.object(detailed.stdout.split(separator: "\n")[0])
         let families = (item?["renderCost"] as? [String: Any])?["families"] as? [[String: Any]]
         #expect((families?.first?["devices"] as? [Any])?.isEmpty == false, "\(detailed.stdout.prefix(300))")
     }
@@ -154,7 +154,7 @@ import WidgetThumbnails
         // A whole run over the shards' folder reads their records: everything is up to date.
         let whole = try WidgetThumbsBinary.run(["batch", directory.file("in"), "-r", "--out", shared, "--json-lines"], timeout: 300)
         #expect(whole.status == 0, "\(whole)")
-        let summary = try JSONSerialization.jsonObject(with: Data(whole.stdout.split(separator: "\n").last!.utf8))
+        let summary = JSONReport.value(whole.stdout.split(separator: "\n").last!, as: Any.self)
         #expect((summary as? [String: [String: Any]])?["summary"]?["skipped"] as? Int == 48, "\(whole.stdout.suffix(300))")
     }
 
@@ -187,7 +187,7 @@ import WidgetThumbnails
                                                    timeout: 3600)
             #expect(rerun.status == 0, "\(rerun.stderr)")
             let summaryLine = try #require(rerun.stdout.split(separator: "\n").last)
-            let summary = try #require(try JSONSerialization.jsonObject(with: Data(summaryLine.utf8)) as? [String: [String: Any]])
+            let summary = try #require(JSONReport.value(summaryLine, as: [String: [String: Any]].self))
             let made = summary["summary"]?["ok"] as? Int ?? -1
             let redone = made - (count - inPlace)
             worst = max(worst, redone)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The progress bar: on a terminal (a pseudo-terminal here), and never in a pipe.
 @Suite struct BatchTerminalTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 
 /// Runs a program with its standard error on a pseudo-terminal (posix_openpt), so it sees a
@@ -27,8 +28,9 @@ enum PseudoTerminal {
             throw Failure(description: "cannot set up the pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         let slavePath = "/dev/pts/\(number)"
-        let stdoutPath = FileManager.default.temporaryDirectory.appendingPathComponent("pty-\(getpid())-\(UInt32.random(in: 0 ... .max)).out").path
-        defer { unlink(stdoutPath) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let stdoutPath = scratch.file("stdout")
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -2,16 +2,17 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// The store's two writers with the settings widget-thumbs uses (its own mode, flush and
 /// temporary folder, content in pieces) as well as the store's own: what each flushes, the
 /// permissions it gives, where its temporary file goes, and that a failure leaves nothing.
 @Suite struct AtomicWriterTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     func directory(_ relative: String) -> Int32 {
         scratch.makeDirectory(relative)
-        return open(scratch.url(relative), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return open(scratch.file(relative), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 
     static func kinds(_ log: [FileSystemOperation]) -> [FileSystemOperation.Kind] { log.map(\.kind) }
@@ -20,7 +21,7 @@ import Testing
     func aReplacementFlushesWhatItIsAskedTo(flush: Flush, fsyncs: Int) throws {
         let out = directory("out")
         defer { close(out) }
-        scratch.write("out/target", Array("old".utf8))
+        scratch.plant("out/target", Array("old".utf8))
         let recorder = FaultInjector()
         let replacer = FileReplacer(operations: recorder.operations, mode: .lessUmask(0o666), flush: flush)
         try replacer.replace("target", in: out, directoryName: "out", mapping: { $0 }) { append throws(SystemCallError) in
@@ -31,7 +32,7 @@ import Testing
         #expect(Self.kinds(recorder.log).filter { $0 == .fsync }.count == fsyncs)
         #expect(!Self.kinds(recorder.log).contains(.changeMode), "the umask decides, no fchmod")
         #expect(recorder.log.last(where: { $0.kind == .rename })?.path == "out/target")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url("out")) == ["target"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out")) == ["target"])
     }
 
     @Test func theStoresReplacementKeepsItsCallsAndLabels() throws {
@@ -85,8 +86,8 @@ import Testing
             .publish([4], in: out, directoryName: "out", as: "published", temporary: location)
         #expect(outcome == .created)
         #expect(scratch.read("out/replaced") == [1, 2, 3] && scratch.read("out/published") == [4])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url("staging")).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url("out")).sorted() == ["published", "replaced"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("staging")).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out")).sorted() == ["published", "replaced"])
     }
 
     /// Names are bytes: one that is not UTF-8 (`caf\xE9`) reaches the disk unchanged.
@@ -98,7 +99,7 @@ import Testing
         _ = try ImmutableFilePublisher(operations: .system, method: .portable, flush: .none)
             .publish([2], in: out, directoryName: "out", as: name + ".b")
         for stored in [name, name + ".b"] {
-            #expect(RawPath.withCString(scratch.url("out/") + stored) { access($0, F_OK) } == 0, "\(RawPath.readable(stored))")
+            #expect(RawPath.withCString(scratch.file("out/") + stored) { access($0, F_OK) } == 0, "\(RawPath.readable(stored))")
         }
     }
 
@@ -108,12 +109,12 @@ import Testing
     func aTakenNameIsKept(method: ImmutableFilePublisher.Method) throws {
         let out = directory("out")
         defer { close(out) }
-        scratch.write("out/taken", Array("theirs".utf8))
+        scratch.plant("out/taken", Array("theirs".utf8))
         let outcome = try ImmutableFilePublisher(operations: .system, method: method, mode: .lessUmask(0o666), flush: .none)
             .publish(Array("ours".utf8), in: out, directoryName: "out", as: "taken")
         #expect(outcome == .nameTaken)
         #expect(scratch.read("out/taken") == Array("theirs".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url("out")) == ["taken"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out")) == ["taken"])
     }
 
     /// Whichever call fails, the old file stays whole and no temporary file is left; the
@@ -121,7 +122,7 @@ import Testing
     @Test func everyFailureLeavesTheOldFileAndNoTemporary() throws {
         let out = directory("out")
         defer { close(out) }
-        scratch.write("out/target", Array("old".utf8))
+        scratch.plant("out/target", Array("old".utf8))
         let calls = 5 // openat, write, fsync, close, renameat
         for failing in 0..<calls {
             let injector = FaultInjector(failAt: failing)
@@ -132,7 +133,7 @@ import Testing
                     }
             }
             #expect(scratch.read("out/target") == Array("old".utf8), "\(String(describing: injector.injected))")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url("out")) == ["target"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out")) == ["target"])
         }
         struct ContentFailed: Error, Equatable {}
         #expect(throws: ContentFailed()) {
@@ -143,6 +144,6 @@ import Testing
             }
         }
         #expect(scratch.read("out/target") == Array("old".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url("out")) == ["target"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out")) == ["target"])
     }
 }

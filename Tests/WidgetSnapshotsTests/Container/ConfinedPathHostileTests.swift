@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// Hostile paths and files planted on disk: each hostile path goes into a snapshot's image
 /// reference or into the manifest's snapshot field, and each hostile file sits where the image or
@@ -113,7 +114,7 @@ import Testing
 
     /// The scratch tree: `$R/container` plus secrets outside it and decoys inside it.
     struct World {
-        let scratch = ScratchDirectory()
+        let scratch = TemporaryDirectory(prefix: "wt-store")
         let plant: Plant
         static let secretImage = Fixture.imageBytes(.png, seed: "SECRET from outside the container")
         static let secretSnapshot = Fixture.json(PlantedSnapshot(payload: TestPayload(title: "SECRET", count: 666), image: nil))
@@ -127,26 +128,26 @@ import Testing
 
         init(_ plant: Plant) {
             self.plant = plant
-            scratch.write("secret.png", Self.secretImage)
-            scratch.write("secret.json", Self.secretSnapshot)
-            scratch.write("thumbnail-1.png", Self.secretImage)
-            scratch.write("snapshot-1.json", Self.secretSnapshot)
-            scratch.write("outside/thumbnail-1.png", Self.secretImage)
-            scratch.write("outside/snapshot-1.json", Self.secretSnapshot)
+            scratch.plant("secret.png", Self.secretImage)
+            scratch.plant("secret.json", Self.secretSnapshot)
+            scratch.plant("thumbnail-1.png", Self.secretImage)
+            scratch.plant("snapshot-1.json", Self.secretSnapshot)
+            scratch.plant("outside/thumbnail-1.png", Self.secretImage)
+            scratch.plant("outside/snapshot-1.json", Self.secretSnapshot)
             scratch.makeDirectory("container/a")
             // Decoys inside, at every name a lenient reader might resolve to.
             for name in ["thumbnail-1.png", "thumbnail-01.png", "thumbnail-2.png", "thumbnail-1.webp", "thumbnail-1.json",
                          "thumbnail-1.png.", "thumbnail-1.png ", "COM1.png", "CONIN$", ".tmp-0123"] {
-                scratch.write("container/images/\(name)", Self.secretImage)
+                scratch.plant("container/images/\(name)", Self.secretImage)
             }
             for name in ["snapshot-01.json", "snapshot-2.json", "snapshot-1.png", "snapshot-1.webp", "snapshot-1.json.",
                          "snapshot-1.json "] {
-                scratch.write("container/snapshots/\(name)", Self.secretSnapshot)
+                scratch.plant("container/snapshots/\(name)", Self.secretSnapshot)
             }
-            scratch.write("container/current.json.tmp-0123", Self.secretSnapshot)
-            scratch.write("container/thumbnail-1.png", Self.secretImage)
-            scratch.write("container/snapshot-1.json", Self.secretSnapshot)
-            scratch.write("container/stash/\(canonical.split(separator: "/").last!)", secret)
+            scratch.plant("container/current.json.tmp-0123", Self.secretSnapshot)
+            scratch.plant("container/thumbnail-1.png", Self.secretImage)
+            scratch.plant("container/snapshot-1.json", Self.secretSnapshot)
+            scratch.plant("container/stash/\(canonical.split(separator: "/").last!)", secret)
         }
 
         /// Points the JSON at `path` (the image reference, or the manifest's snapshot).
@@ -154,23 +155,23 @@ import Testing
             let path = path.replacingOccurrences(of: "$R", with: root)
             switch plant {
             case .imageReference:
-                scratch.write("container/images/thumbnail-1.png", Self.secretImage)
+                scratch.plant("container/images/thumbnail-1.png", Self.secretImage)
                 let image = ImageReference(relativePath: path, checksum: .sha256(SHA256Digest.of(Self.secretImage)),
                                            byteCount: Self.secretImage.count, pixelWidth: 1, pixelHeight: 1, format: .png)
                 let snapshot = Fixture.json(PlantedSnapshot(payload: TestPayload(title: "planted", count: 1), image: image))
-                scratch.write("container/snapshots/snapshot-1.json", snapshot)
+                scratch.plant("container/snapshots/snapshot-1.json", snapshot)
                 manifest(snapshot: "snapshots/snapshot-1.json", checksum: SHA256Digest.of(snapshot).description)
             case .manifestSnapshot:
-                scratch.write("container/snapshots/snapshot-1.json", Self.secretSnapshot)
+                scratch.plant("container/snapshots/snapshot-1.json", Self.secretSnapshot)
                 manifest(snapshot: path, checksum: SHA256Digest.of(Self.secretSnapshot).description)
             }
         }
 
         func manifest(snapshot: String, checksum: String, at relative: String = "container/current.json") {
-            scratch.write(relative, Fixture.json(PlantedManifest(snapshot: snapshot, checksum: checksum)))
+            scratch.plant(relative, Fixture.json(PlantedManifest(snapshot: snapshot, checksum: checksum)))
         }
 
-        var target: String { scratch.url("container/\(canonical)") }
+        var target: String { scratch.file("container/\(canonical)") }
 
         /// Plants `hostile` at the canonical image (or snapshot) path. False when this machine
         /// cannot make it (a device node without CAP_MKNOD).
@@ -187,10 +188,10 @@ import Testing
                 scratch.symlink("container/\(canonical)", to: "hop")
             case .garbageAbsoluteSymlink: scratch.symlink("container/\(canonical)", to: "/../../../..\(outside)")
             case .symlinkInside:
-                scratch.write("container/\(directory)/real", secret)
+                scratch.plant("container/\(directory)/real", secret)
                 scratch.symlink("container/\(canonical)", to: "real")
             case .directorySymlinkOutside, .directorySymlinkOutsideSlash, .directorySymlinkInside, .directorySymlinkToSelf:
-                try? FileManager.default.removeItem(atPath: scratch.url("container/\(directory)"))
+                try? FileManager.default.removeItem(atPath: scratch.file("container/\(directory)"))
                 let destination = switch hostile {
                 case .directorySymlinkOutside: "\(root)/outside"
                 case .directorySymlinkOutsideSlash: "../outside/"
@@ -206,10 +207,10 @@ import Testing
             case .socket: makeSocket(at: target)
             case .device: return mknod(target, S_IFCHR | 0o644, 0x103) == 0 // /dev/null's 1:3
             case .hardLinkOutside: precondition(link(outside, target) == 0)
-            case .oversize: scratch.write("container/\(canonical)", secret)
+            case .oversize: scratch.plant("container/\(canonical)", secret)
             case .fileAsDirectory:
-                try? FileManager.default.removeItem(atPath: scratch.url("container/\(directory)"))
-                scratch.write("container/\(directory)", secret)
+                try? FileManager.default.removeItem(atPath: scratch.file("container/\(directory)"))
+                scratch.plant("container/\(directory)", secret)
             }
             return true
         }
@@ -240,7 +241,7 @@ import Testing
             var options = StoreOptions()
             options.limits = limits
             options.creation = .mustExist
-            guard let store = try? SnapshotStore<JSONValue>(containerAt: scratch.url("container"), options: options) else {
+            guard let store = try? SnapshotStore<JSONValue>(containerAt: scratch.file("container"), options: options) else {
                 return VerificationReport(problems: [.init(kind: .corrupt, path: "", detail: "cannot open")])
             }
             return withDeadline("verify") { store.verify() } ?? VerificationReport()
@@ -315,7 +316,7 @@ import Testing
     func aHostileManifestFileIsRefused(kind: String, strategy: ResolutionStrategy) throws {
         let world = World(.manifestSnapshot)
         world.reference(world.canonical)
-        let manifest = world.scratch.url("container/current.json")
+        let manifest = world.scratch.file("container/current.json")
         world.manifest(snapshot: "snapshots/snapshot-1.json", checksum: SHA256Digest.of(World.secretSnapshot).description,
                        at: "outside/current.json")
         _ = unlink(manifest)
@@ -330,15 +331,15 @@ import Testing
         #expect(failure.code == .manifestRejected)
     }
 
-    /// §2.6 #47: swap the image for a symlink to an outside file while reading. The outside
+    /// Swap the image for a symlink to an outside file while reading. The outside
     /// file has other bytes, so following the symlink would show up as `corrupt`; a confined
     /// read only ever sees the good file (`ok`), the symlink (`rejected`) or the gap (`missing`).
     @Test func swappingTheImageForASymlinkDuringReadsNeverReadsOutside() throws {
         let world = World(.imageReference)
         world.reference(world.canonical)
-        world.scratch.write("evil.png", Fixture.imageBytes(.png, seed: "EVIL"))
+        world.scratch.plant("evil.png", Fixture.imageBytes(.png, seed: "EVIL"))
         let target = world.target
-        let evil = world.scratch.url("evil.png")
+        let evil = world.scratch.file("evil.png")
         let stop = Locked(false)
         let swapper = Thread {
             while !stop.withLock({ $0 }) {

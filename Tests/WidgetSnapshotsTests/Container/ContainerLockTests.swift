@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 @Suite struct ContainerLockTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     /// OFD locks belong to the open file description: a second open in the same process
     /// contends (a classic POSIX lock would not).
@@ -14,7 +15,7 @@ import Testing
         let store = try Fixture.store(scratch, options: options)
         try store.commit(revision: 1, payload: Fixture.payload, image: nil)
         let before = scratch.fingerprint("container")
-        let container = try ContainerDirectory(path: scratch.url("container"), creation: .mustExist)
+        let container = try ContainerDirectory(path: scratch.file("container"), creation: .mustExist)
         var held: ContainerLock? = try ContainerLock(container: container, operations: .system, paths: .fromEnvironment, timeout: .seconds(1))
         do {
             try store.commit(revision: 2, payload: Fixture.payload, image: nil)
@@ -58,9 +59,9 @@ import Testing
     }
 
     @Test func aLockFileThatIsASymlinkIsRefused() throws {
-        scratch.write("elsewhere", [])
+        scratch.plant("elsewhere", [])
         scratch.makeDirectory("container")
-        scratch.symlink("container/.lock", to: scratch.url("elsewhere"))
+        scratch.symlink("container/.lock", to: scratch.file("elsewhere"))
         let store = try Fixture.store(scratch)
         #expect(throws: StoreError.self) { try store.commit(revision: 1, payload: Fixture.payload, image: nil) }
         #expect(!scratch.exists("container/current.json"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// The two halves of the file-system layer: which system calls each one makes, and that the
 /// fast path falls back to the portable one where a call is missing.
@@ -11,7 +12,7 @@ import Testing
     /// Commits two revisions and reads one back through `operations`, recording every call.
     static func trace(_ paths: FileSystemPaths, failing missing: Set<FileSystemOperation.Kind> = [],
                       errno code: Int32 = ENOSYS) throws -> (kinds: Set<FileSystemOperation.Kind>, state: ReadState<TestPayload>) {
-        let scratch = ScratchDirectory()
+        let scratch = TemporaryDirectory(prefix: "wt-store")
         let log = Locked<[FileSystemOperation.Kind]>([])
         let operations = FileSystemOperations(interceptor: { operation in
             log.withLock { $0.append(operation.kind) }
@@ -22,7 +23,7 @@ import Testing
         let store = try Fixture.store(scratch, options: options, operations: operations)
         try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage(.jpeg, seed: "one"))
         try store.commit(revision: 2, payload: Fixture.payload, image: Fixture.storedImage(.png, seed: "two"))
-        var reader = SnapshotReader<TestPayload>(containerAt: scratch.url("container"), options: options)
+        var reader = SnapshotReader<TestPayload>(containerAt: scratch.file("container"), options: options)
         reader.operations = operations
         return (Set(log.withLock { $0 }), reader.read())
     }

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// What an app developer holds: a container URL (from the App Group), `Data`, and errors to
 /// switch on.
 @Suite struct AppDeveloperAPITests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     @Test func aContainerURLWorksLikeItsPath() throws {
-        let url = URL(fileURLWithPath: scratch.url("group container"), isDirectory: true)
+        let url = URL(fileURLWithPath: scratch.file("group container"), isDirectory: true)
         let store = try SnapshotStore<TestPayload>(containerAt: url)
         let jpeg = Fixture.imageBytes(.jpeg, seed: "from data")
         let image = StoredImage(data: Data(jpeg), format: .jpeg, pixelSize: PixelSize(width: 300, height: 200))
@@ -20,7 +21,7 @@ import Testing
         #expect(state.image?.data == Data(jpeg), "the image comes back as Data, byte for byte")
         #expect(state.image?.reference.pixelWidth == 300)
         // The same container through its path string.
-        #expect(SnapshotReader<TestPayload>(containerAt: scratch.url("group container")).read() == state)
+        #expect(SnapshotReader<TestPayload>(containerAt: scratch.file("group container")).read() == state)
     }
 
     @Test func aURLThatIsNotAFileIsNoContainer() {
@@ -36,9 +37,9 @@ import Testing
 
     @Test func aJSONPayloadParsesFromData() throws {
         let value = try JSONValue(parsing: Data(#"{"title":"Trip","count":3}"#.utf8))
-        let store = try SnapshotStore<JSONValue>(containerAt: scratch.url("json"))
+        let store = try SnapshotStore<JSONValue>(containerAt: scratch.file("json"))
         try store.commit(revision: 1, payload: value, image: nil)
-        #expect(SnapshotReader<JSONValue>(containerAt: scratch.url("json")).read().snapshot?.payload == value)
+        #expect(SnapshotReader<JSONValue>(containerAt: scratch.file("json")).read().snapshot?.payload == value)
     }
 
     /// A caller tells the three outcomes it handles differently apart by case, not by text.
@@ -57,7 +58,7 @@ import Testing
         }
         var patient = StoreOptions()
         patient.lockTimeout = .milliseconds(50)
-        let held = open(scratch.url("container/.lock"), O_RDWR)
+        let held = open(scratch.file("container/.lock"), O_RDWR)
         defer { close(held) }
         #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
         do {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// Content, then stale, then expired, and the reader telling a timeline when the next of those
 /// changes happens.
 @Suite struct FreshnessTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
     let generated = Date(timeIntervalSince1970: 1_800_000_000)
     let freshness = Freshness(staleAfter: .seconds(600), expiredAfter: .seconds(3600))
 
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func anEmptyContainerHasNoAgeAndNoNextChange() throws {
-        let empty = ScratchDirectory()
+        let empty = TemporaryDirectory(prefix: "wt-store")
         empty.makeDirectory("container")
         let reading = Fixture.reader(empty).read(freshness: freshness)
         #expect(reading.state == .empty)

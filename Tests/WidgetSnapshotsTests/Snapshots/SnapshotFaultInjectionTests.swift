@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// The I/O-error loop of SQLite's own tests: commit revision 2 over revision 1 with the
 /// Nth system call failing, for every N, once and from then on, through both publishing paths.
@@ -18,14 +19,14 @@ import Testing
     }
 
     /// A container holding revision 1, committed without faults.
-    static func prepared(_ method: ImmutableFilePublisher.Method) throws -> ScratchDirectory {
-        let scratch = ScratchDirectory()
+    static func prepared(_ method: ImmutableFilePublisher.Method) throws -> TemporaryDirectory {
+        let scratch = TemporaryDirectory(prefix: "wt-store")
         try Fixture.store(scratch, options: options(method))
             .commit(revision: 1, payload: oldPayload, image: Fixture.storedImage(.webp, seed: "old"))
         return scratch
     }
 
-    static func commitNew(_ scratch: ScratchDirectory, _ method: ImmutableFilePublisher.Method,
+    static func commitNew(_ scratch: TemporaryDirectory, _ method: ImmutableFilePublisher.Method,
                           _ operations: FileSystemOperations) throws -> CommitOutcome {
         try Fixture.store(scratch, options: options(method), operations: operations)
             .commit(revision: 2, payload: newPayload, image: Fixture.storedImage(.png, seed: "new"))

@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 @Suite struct SnapshotMaintenanceTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     func commit(_ store: SnapshotStore<TestPayload>, _ revisions: ClosedRange<UInt64>) throws {
         for revision in revisions {
@@ -28,13 +29,13 @@ import Testing
     @Test func leftoversAreWarningsNotProblems() throws {
         let store = try Fixture.store(scratch)
         try commit(store, 1...2)
-        scratch.write("container/images/.tmp-abc", [1, 2, 3])
-        scratch.write("container/current.json.tmp-abc", [1])
-        scratch.write("container/images/thumbnail-9.webp", Fixture.imageBytes(.webp, seed: "orphan"))
+        scratch.plant("container/images/.tmp-abc", [1, 2, 3])
+        scratch.plant("container/current.json.tmp-abc", [1])
+        scratch.plant("container/images/thumbnail-9.webp", Fixture.imageBytes(.webp, seed: "orphan"))
         let staging = try Fixture.store(scratch, "staging")
         try staging.commit(revision: 7, payload: Fixture.payload, image: nil)
-        scratch.write("container/snapshots/snapshot-7.json", scratch.read("staging/snapshots/snapshot-7.json")!)
-        scratch.write("container/images/notes.txt", [0x41])
+        scratch.plant("container/snapshots/snapshot-7.json", scratch.read("staging/snapshots/snapshot-7.json")!)
+        scratch.plant("container/images/notes.txt", [0x41])
 
         let report = store.verify()
         #expect(report.isClean, "\(report.problems)")
@@ -48,7 +49,7 @@ import Testing
     @Test func aBrokenOlderRevisionIsAProblem() throws {
         let store = try Fixture.store(scratch)
         try commit(store, 1...3)
-        _ = unlink(scratch.url("container/\(image(2))"))
+        _ = unlink(scratch.file("container/\(image(2))"))
         let report = store.verify()
         #expect(report.problems.map(\.kind) == [.brokenReference])
         #expect(report.problems.first?.path == image(2))
@@ -58,9 +59,9 @@ import Testing
     @Test func gcKeepsTheCurrentAndTwoBeforeItAndHonoursTheGracePeriod() throws {
         let store = try Fixture.store(scratch)
         try commit(store, 1...6)
-        scratch.write("container/images/.tmp-old", [1])
-        scratch.write("container/current.json.tmp-old", [1])
-        scratch.write("container/snapshots/snapshot-9.json", [1]) // an interrupted commit's leftover
+        scratch.plant("container/images/.tmp-old", [1])
+        scratch.plant("container/current.json.tmp-old", [1])
+        scratch.plant("container/snapshots/snapshot-9.json", [1]) // an interrupted commit's leftover
 
         // Everything is young: nothing goes.
         var report = try store.collectGarbage()
@@ -99,7 +100,7 @@ import Testing
     @Test func gcRefusesAContainerItCannotUnderstand() throws {
         let store = try Fixture.store(scratch)
         try commit(store, 1...3)
-        scratch.write("container/current.json", Array("garbage".utf8))
+        scratch.plant("container/current.json", Array("garbage".utf8))
         for file in scratch.fingerprint("container").keys { scratch.age("container/\(file)", by: 7200) }
         let before = scratch.fingerprint("container")
         #expect(throws: StoreError.self) { try store.collectGarbage() }

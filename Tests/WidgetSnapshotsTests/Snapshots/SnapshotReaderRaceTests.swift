@@ -2,11 +2,12 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// A reader takes no lock, so a writer (and gc) can move on between any two of its calls. A
 /// complete revision is committed throughout, so the reader must always find one.
 @Suite struct SnapshotReaderRaceTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     func commit(_ revision: UInt64) throws {
         try Fixture.store(scratch).commit(revision: revision, payload: TestPayload(title: "r\(revision)", count: Int(revision)),
@@ -46,10 +47,10 @@ import Testing
     @Test func theFirstCommitsManifestLandingMidReadIsContentNotDamage() throws {
         try commit(1)
         let manifest = try #require(scratch.read("container/current.json"))
-        _ = unlink(scratch.url("container/current.json"))
+        _ = unlink(scratch.file("container/current.json"))
         let scratch = scratch
         let reader = reader(trigger: { $0.kind == .listDirectory && $0.path == LayoutPath.snapshotsDirectory }) {
-            scratch.write("container/current.json", manifest)
+            scratch.plant("container/current.json", manifest)
         }
         let state = reader.read()
         #expect(Fixture.revision(of: state) == 1, "\(state)")
@@ -64,8 +65,8 @@ import Testing
         let reader = reader(trigger: { $0.path == path }) {
             _ = try? Fixture.store(scratch).commit(revision: 2, payload: TestPayload(title: "r2", count: 2),
                                                image: Fixture.storedImage(.webp, seed: "r2"))
-            _ = unlink(scratch.url("container/snapshots/snapshot-1.json"))
-            _ = unlink(scratch.url("container/images/thumbnail-1.webp"))
+            _ = unlink(scratch.file("container/snapshots/snapshot-1.json"))
+            _ = unlink(scratch.file("container/images/thumbnail-1.webp"))
         }
         let state = reader.read()
         guard case .content(let snapshot, let image) = state else { Issue.record("expected content, got \(state)"); return }
@@ -75,7 +76,7 @@ import Testing
 
     @Test func aRealHardLinkIsStillRefused() throws {
         try commit(1)
-        #expect(link(scratch.url("container/current.json"), scratch.url("elsewhere.json")) == 0)
+        #expect(link(scratch.file("container/current.json"), scratch.file("elsewhere.json")) == 0)
         guard case .unavailable(let failure) = Fixture.reader(scratch).read() else { Issue.record("expected unavailable"); return }
         #expect(failure.reason.contains("2 hard links"), "\(failure)")
     }

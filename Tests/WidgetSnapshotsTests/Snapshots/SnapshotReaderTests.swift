@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 @Suite struct SnapshotReaderTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     @Test func aContainerWithoutManifestIsEmptyAndAMissingContainerUnavailable() throws {
         scratch.makeDirectory("container")
@@ -42,7 +43,7 @@ import Testing
         #expect(store.verify().isClean)
         var bytes = thumbnail.bytes
         bytes[bytes.count / 2] ^= 0x01
-        scratch.write("container/images/thumbnail-9.jpg", bytes)
+        scratch.plant("container/images/thumbnail-9.jpg", bytes)
 
         let state = Fixture.reader(scratch).read()
         guard case .content(let snapshot, let image?) = state else { Issue.record("expected content, got \(state)"); return }
@@ -66,8 +67,8 @@ import Testing
         let original = String(decoding: try #require(scratch.read(path)), as: UTF8.self)
         let digest = Fixture.storedImage(.png).checksum.description
         let planted = Array(original.replacingOccurrences(of: digest, with: "md5:00").utf8)
-        scratch.write(path, planted)
-        scratch.write("container/current.json", Array(("{\"schemaVersion\":1,\"revision\":2,\"snapshot\":\"snapshots/snapshot-2.json\","
+        scratch.plant(path, planted)
+        scratch.plant("container/current.json", Array(("{\"schemaVersion\":1,\"revision\":2,\"snapshot\":\"snapshots/snapshot-2.json\","
             + "\"checksum\":\"\(SHA256Digest.of(planted))\"}\n").utf8))
 
         let state = Fixture.reader(scratch).read()
@@ -82,9 +83,9 @@ import Testing
     @Test func aMissingOrTruncatedImageGivesContentWithAReason() throws {
         let store = try Fixture.store(scratch)
         try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage(.png))
-        scratch.write("container/images/thumbnail-1.png", Array(Fixture.storedImage(.png).bytes.dropLast(3)))
+        scratch.plant("container/images/thumbnail-1.png", Array(Fixture.storedImage(.png).bytes.dropLast(3)))
         #expect(Fixture.image(of: Fixture.reader(scratch).read())?.status == .corrupt)
-        _ = unlink(scratch.url("container/images/thumbnail-1.png"))
+        _ = unlink(scratch.file("container/images/thumbnail-1.png"))
         let image = Fixture.image(of: Fixture.reader(scratch).read())
         #expect(image?.status == .missing)
         #expect(image?.reason?.contains("no such file") == true)
@@ -103,25 +104,25 @@ import Testing
     func aBadManifestIsUnavailable(name: String, manifest: String, code: ReadFailure.Code) throws {
         let store = try Fixture.store(scratch)
         try store.commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage())
-        scratch.write("container/current.json", Array(manifest.utf8))
+        scratch.plant("container/current.json", Array(manifest.utf8))
         guard case .unavailable(let failure) = Fixture.reader(scratch).read() else { Issue.record("\(name): expected unavailable"); return }
         #expect(failure.code == code, "\(name): \(failure)")
         #expect(!store.verify().isClean)
     }
 
     @Test func anOversizedManifestIsRefusedWithoutReadingItAll() throws {
-        scratch.write("container/current.json", [UInt8](repeating: 0x20, count: 64 * 1024 + 1))
+        scratch.plant("container/current.json", [UInt8](repeating: 0x20, count: 64 * 1024 + 1))
         guard case .unavailable(let failure) = Fixture.reader(scratch).read() else { Issue.record("expected unavailable"); return }
         #expect(failure.code == .manifestRejected)
         #expect(failure.reason.contains("larger than 65536"))
     }
 
     @Test func aSnapshotOfAnotherPayloadTypeIsUnavailableNotACrash() throws {
-        let store = try SnapshotStore<JSONValue>(containerAt: scratch.url("container"))
+        let store = try SnapshotStore<JSONValue>(containerAt: scratch.file("container"))
         try store.commit(revision: 1, payload: .object(["title": .integer(5)]), image: nil)
         guard case .unavailable(let failure) = Fixture.reader(scratch).read() else { Issue.record("expected unavailable"); return }
         #expect(failure.code == .snapshotCorrupt)
-        let generic = SnapshotReader<JSONValue>(containerAt: scratch.url("container")).read()
+        let generic = SnapshotReader<JSONValue>(containerAt: scratch.file("container")).read()
         guard case .content(let snapshot, nil) = generic else { Issue.record("expected content"); return }
         #expect(snapshot.payload == .object(["title": .integer(5)]))
     }
@@ -129,7 +130,7 @@ import Testing
     @Test func aMissingSnapshotIsUnavailable() throws {
         let store = try Fixture.store(scratch)
         try store.commit(revision: 1, payload: Fixture.payload, image: nil)
-        _ = unlink(scratch.url("container/snapshots/snapshot-1.json"))
+        _ = unlink(scratch.file("container/snapshots/snapshot-1.json"))
         guard case .unavailable(let failure) = Fixture.reader(scratch).read() else { Issue.record("expected unavailable"); return }
         #expect(failure.code == .snapshotMissing)
         #expect(store.verify().problems.map(\.kind) == [.brokenReference])

@@ -2,12 +2,13 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// What the manifest names is checked before recover calls it intact and before gc deletes;
 /// the reader calls a lost manifest damage; a recover that writes nothing takes no lock; gc's
 /// records of retirement stay true.
 @Suite struct SnapshotRepairTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     func commit(_ store: SnapshotStore<TestPayload>, _ revisions: ClosedRange<UInt64>) throws {
         for revision in revisions {
@@ -19,8 +20,8 @@ import Testing
     @Test func recoverRepointsAManifestWhoseImageIsMissingAtTheNewestCompleteOlderRevision() throws {
         let store = try Fixture.store(scratch)
         try commit(store, 1...3)
-        _ = unlink(scratch.url("container/images/thumbnail-3.webp"))
-        scratch.write("container/snapshots/snapshot-4.json", [0x7b]) // an interrupted commit's, never current
+        _ = unlink(scratch.file("container/images/thumbnail-3.webp"))
+        scratch.plant("container/snapshots/snapshot-4.json", [0x7b]) // an interrupted commit's, never current
 
         guard case .recovered(let revision, let skipped) = try store.recoverManifest() else {
             Issue.record("expected a recovery"); return
@@ -35,11 +36,11 @@ import Testing
     @Test func gcRefusesWhileTheCommittedImageIsCorrupt() throws {
         let store = try Fixture.store(scratch)
         try commit(store, 1...3)
-        let image = scratch.url("container/images/thumbnail-3.webp")
+        let image = scratch.file("container/images/thumbnail-3.webp")
         chmod(image, 0o644)
         var bytes = try #require(scratch.read("container/images/thumbnail-3.webp"))
         bytes[bytes.count / 2] ^= 0xff
-        scratch.write("container/images/thumbnail-3.webp", bytes)
+        scratch.plant("container/images/thumbnail-3.webp", bytes)
         let before = scratch.fingerprint("container").filter { !$0.key.hasSuffix(".lock") }
 
         #expect(throws: StoreError.self) {
@@ -51,7 +52,7 @@ import Testing
     @Test func aLostManifestReadsAsUnavailableNotEmpty() throws {
         let store = try Fixture.store(scratch)
         try commit(store, 1...2)
-        _ = unlink(scratch.url("container/current.json"))
+        _ = unlink(scratch.file("container/current.json"))
         guard case .unavailable(let failure) = Fixture.reader(scratch).read() else {
             Issue.record("expected unavailable"); return
         }
@@ -68,7 +69,7 @@ import Testing
         })
         let store = try Fixture.store(scratch, operations: readOnly)
         #expect(try store.recoverManifest() == .intact(revision: 2))
-        _ = unlink(scratch.url("container/current.json"))
+        _ = unlink(scratch.file("container/current.json"))
         #expect(throws: StoreError.io(operation: "openat", path: ".lock", errno: EROFS)) { try store.recoverManifest() }
     }
 
@@ -78,7 +79,7 @@ import Testing
     @Test func aLeftoverSeenBeforeItWasCommittedKeepsItsWholeGracePeriod() throws {
         let store = try Fixture.store(scratch)
         try commit(store, 1...1)
-        scratch.write("container/snapshots/snapshot-2.json", [0x7b])
+        scratch.plant("container/snapshots/snapshot-2.json", [0x7b])
         scratch.age("container/snapshots/snapshot-2.json", by: 7200)
         let policy = GarbageCollectionPolicy(keep: 0, grace: .seconds(3600))
         #expect(try store.collectGarbage(policy, advancingFileClockBy: -7200).deleted.isEmpty)

@@ -2,12 +2,13 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 /// gc's grace period counts from when a revision stopped being current, not from its files'
 /// times: a revision committed long ago and replaced a moment ago may still be in a reader's
 /// hands.
 @Suite struct SnapshotRetirementTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     func commit(_ store: SnapshotStore<TestPayload>, _ revision: UInt64) throws {
         try store.commit(revision: revision, payload: TestPayload(title: "r\(revision)", count: Int(revision)),
@@ -61,7 +62,7 @@ import Testing
         let after = String(decoding: try #require(scratch.read("container/.retired.json")), as: UTF8.self)
         #expect(after.hasPrefix("{\"2\":"), "only revision 2 is still on disk: \(after)")
 
-        _ = unlink(scratch.url("container/current.json"))
+        _ = unlink(scratch.file("container/current.json"))
         #expect(try store.recoverManifest() == .recovered(revision: 3, skipped: []))
         #expect(!scratch.exists("container/.retired.json"))
         #expect(store.verify().isClean)

@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetSnapshots
+import TestSupport
 
 @Suite struct SnapshotStoreTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     @Test func aCommitWritesTheDocumentedLayout() throws {
         let store = try Fixture.store(scratch)
@@ -129,7 +130,7 @@ import Testing
         try other.commit(revision: 3, payload: Fixture.payload, image: Fixture.storedImage(seed: "three"))
         scratch.makeDirectory("container/images")
         for file in ["images/thumbnail-2.webp", "snapshots/snapshot-2.json", "images/thumbnail-3.webp", "snapshots/snapshot-3.json"] {
-            scratch.write("container/\(file)", scratch.read("staging/\(file)")!)
+            scratch.plant("container/\(file)", scratch.read("staging/\(file)")!)
         }
         let leftoverImage = scratch.fingerprint("container/images")["thumbnail-2.webp"]
 
@@ -177,7 +178,7 @@ import Testing
     @Test func aCorruptManifestStopsCommitsInsteadOfGuessing() throws {
         let store = try Fixture.store(scratch)
         try store.commit(revision: 1, payload: Fixture.payload, image: nil)
-        scratch.write("container/current.json", Array("{\"schemaVersion\":1,".utf8))
+        scratch.plant("container/current.json", Array("{\"schemaVersion\":1,".utf8))
         do {
             try store.commit(revision: 2, payload: Fixture.payload, image: nil)
             Issue.record("expected corruptContainer")
@@ -190,7 +191,7 @@ import Testing
 /// A failed commit leaves its snapshot behind; the retry that succeeds must carry its own
 /// `generatedAt`, or a fresh commit reads as stale.
 @Suite struct SnapshotRetryTests {
-    let scratch = ScratchDirectory()
+    let scratch = TemporaryDirectory(prefix: "wt-store")
 
     @Test func aRetryAfterAFailedCommitCarriesItsOwnTimestamp() throws {
         try Fixture.store(scratch).commit(revision: 1, payload: Fixture.payload, image: Fixture.storedImage(seed: "one"))

@@ -168,7 +168,7 @@ import TestSupport
     }
 
     @Test func oneFamilysFailureIsItsOwnAndNamesTheFamily() throws {
-        let noise = DecodeOpenCountTests.noise(width: 900, height: 600)
+        let noise = SyntheticImage.byteNoise(width: 900, height: 600, seed: 22)
         let png = try ImageEncoder.encode(noise, format: .png, quality: 100)
         // 40 kB holds a 100 px circle of noise but no 692 px large square, even at 300 px.
         let options = ThumbnailOptions(fit: .cover, format: .png, budget: ByteBudget(cap: 40_000))

@@ -1,5 +1,6 @@
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 @Suite struct EncoderJPEGTests {
     @Test func writesABaselineJFIFWithoutEXIF() throws {

@@ -154,16 +154,10 @@ enum PillowHEIF {
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// python3 with `arguments`: its exit status (nil when it did not exit by itself) and all
+    /// it printed, standard output then standard error.
+    private static func python(_ arguments: [String]) throws -> (status: Int32?, output: String) {
+        let run = try ChildProcess.run("/usr/bin/env", ["python3"] + arguments, timeout: 120)
+        return (run.status, run.stdout + run.stderr)
     }
 }

@@ -21,20 +21,6 @@ enum JPEGFixtures {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    /// A smooth, detailed pattern (no flat areas), so scaled decodes can be compared.
-    static func gradient(width: Int, height: Int) -> RGBAImage {
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = (y * width + x) * 4
-                pixels[i] = UInt8(x * 255 / max(1, width - 1))
-                pixels[i + 1] = UInt8(y * 255 / max(1, height - 1))
-                pixels[i + 2] = UInt8((x + y) % 256)
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-
     static func jpeg(_ image: RGBAImage, sampling: Sampling = .s444, quality: Int = 95,
                      progressive: Bool = false) throws -> [UInt8] {
         let subsampling: wt_jpeg_testing_subsampling = switch sampling {

@@ -1,5 +1,6 @@
 import SystemWebP
 @testable import WidgetThumbnails
+import TestSupport
 
 /// WebP files made inside the tests, so the WebP tests need no corpus: libwebp's simple
 /// encoder for the bitstreams, and a small RIFF writer to assemble extended, animated and
@@ -14,15 +15,12 @@ enum WebPFixtures {
 
     /// A smooth colour pattern (lossy-friendly), opaque unless `alpha` gives the alpha per pixel.
     static func pattern(_ width: Int, _ height: Int, alpha: ((Int, Int) -> UInt8)? = nil) -> RGBAImage {
-        var pixels = [UInt8]()
-        pixels.reserveCapacity(width * height * 4)
+        var image = SyntheticImage.gradient(width: width, height: height)
+        guard let alpha else { return image }
         for y in 0..<height {
-            for x in 0..<width {
-                pixels += [UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)),
-                           UInt8((x + y) * 255 / max(1, width + height - 2)), alpha?(x, y) ?? 255]
-            }
+            for x in 0..<width { image.pixels[(y * width + x) * 4 + 3] = alpha(x, y) }
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        return image
     }
 
     /// True when every row of `image` is the same row of `decoded` (a complete decode of the

@@ -7,14 +7,6 @@ import TestSupport
 /// that decode (`DecodeSession`). Only a second size for the byte budget opens the library
 /// again (libjpeg and libpng cannot rewind); the walks are never repeated.
 @Suite struct DecodeOpenCountTests {
-    /// A noisy opaque image, so encoded files have some bytes to them.
-    static func noise(width: Int, height: Int) -> RGBAImage {
-        var random = SplitMix64(seed: 22)
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for index in pixels.indices where index % 4 != 3 { pixels[index] = UInt8(truncatingIfNeeded: random.next()) }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-
     /// Runs `body` with a fresh trace bound, and returns the trace.
     static func traced(_ body: () throws -> Void) throws -> DecodeTrace {
         let trace = DecodeTrace()
@@ -22,19 +14,11 @@ import TestSupport
         return trace
     }
 
-    /// Writes `bytes` to a new temporary file and returns its path.
-    static func temporaryFile(_ bytes: [UInt8], _ name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("decode-open-count-\(UUID().uuidString)-\(name)")
-        try Data(bytes).write(to: url)
-        return url.path
-    }
-
     @Test(arguments: [false, true])
     func aJPEGIsWalkedAndOpenedOnce(fromFile: Bool) throws {
-        let jpeg = try ImageEncoder.encode(Self.noise(width: 1200, height: 800), format: .jpeg, quality: 85)
-        let path = try Self.temporaryFile(jpeg, "a.jpg")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let jpeg = try ImageEncoder.encode(SyntheticImage.byteNoise(width: 1200, height: 800, seed: 22), format: .jpeg, quality: 85)
+        let path = try TemporaryFile.write(jpeg, name: "a.jpg")
+        defer { TemporaryFile.remove(path) }
         let pipeline = ThumbnailPipeline()
         var thumbnail: Thumbnail?
         let trace = try Self.traced {
@@ -47,9 +31,9 @@ import TestSupport
     }
 
     @Test func aJPEGShrunkForTheBudgetIsWalkedOnceAndOpenedPerSize() throws {
-        let jpeg = try ImageEncoder.encode(Self.noise(width: 1200, height: 800), format: .jpeg, quality: 95)
-        let path = try Self.temporaryFile(jpeg, "b.jpg")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let jpeg = try ImageEncoder.encode(SyntheticImage.byteNoise(width: 1200, height: 800, seed: 22), format: .jpeg, quality: 95)
+        let path = try TemporaryFile.write(jpeg, name: "b.jpg")
+        defer { TemporaryFile.remove(path) }
         let pipeline = ThumbnailPipeline(options: ThumbnailOptions(budget: ByteBudget(cap: 15_000)))
         var sizes = 0
         let trace = try Self.traced {
@@ -64,9 +48,9 @@ import TestSupport
 
     @Test(arguments: [false, true])
     func aPNGIsOpenedOnce(fromFile: Bool) throws {
-        let png = try ImageEncoder.encode(Self.noise(width: 900, height: 600), format: .png, quality: 0)
-        let path = try Self.temporaryFile(png, "a.png")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let png = try ImageEncoder.encode(SyntheticImage.byteNoise(width: 900, height: 600, seed: 22), format: .png, quality: 0)
+        let path = try TemporaryFile.write(png, name: "a.png")
+        defer { TemporaryFile.remove(path) }
         let pipeline = ThumbnailPipeline()
         let trace = try Self.traced {
             _ = fromFile ? try pipeline.thumbnail(.path(path)) : try pipeline.thumbnail(.bytes(png))
@@ -76,7 +60,7 @@ import TestSupport
     }
 
     @Test func aWebPIsWalkedOnce() throws {
-        let webp = try ImageEncoder.encode(Self.noise(width: 900, height: 600), format: .webp, quality: 80)
+        let webp = try ImageEncoder.encode(SyntheticImage.byteNoise(width: 900, height: 600, seed: 22), format: .webp, quality: 80)
         let trace = try Self.traced { _ = try ThumbnailPipeline().thumbnail(.bytes(webp)) }
         print("WebP: \(trace.count(.webpChunkWalk)) chunk walks")
         #expect(trace.count(.webpChunkWalk) == 1)

@@ -1,8 +1,8 @@
 import Testing
 @testable import WidgetThumbnails
 
-/// Every archival cap developers logged, numbered as in the research table of logged caps (the
-/// cap rules of Data/widget-catalog.json cite them), reproduced to the pixel from the
+/// Every archival cap developers logged (the numbers are labels; the cap rules' `reference` in
+/// Data/widget-catalog.json cites each log), reproduced to the pixel from the
 /// catalogue's slot and its cap rule, on the device it belongs to. The maxima and slot sizes
 /// are typed in from the logs and the measurements. Logs 1 and 12 match no slot and are listed
 /// as open in the README: `theOpenLogsMatchNoSlot` keeps that true.

@@ -2,7 +2,7 @@ import Testing
 import WidgetThumbnails
 
 /// Reading WidgetKit's failure lines, and the timeline archive's arithmetic against the
-/// simulator measurements it rests on (research: 640 px x 20 entries, 9,814,408 bytes, passed;
+/// simulator measurements it rests on (640 px x 20 entries, 9,814,408 bytes, passed;
 /// x 21, 10,764,872 bytes, failed; 113 KB as data, 482 KB decoded).
 @Suite struct WidgetLogEventTests {
     private func cap(_ line: String) throws -> ArchivalCapLog {
@@ -42,7 +42,7 @@ import WidgetThumbnails
     }
 
     @Test func aMaximumAgainstTheCatalogue() throws {
-        // 486 x 486 x 4.4 (research: Habitto, 390x844 iOS 26 small).
+        // 486 x 486 x 4.4 (Habitto's log, 390x844 iOS 26 small).
         let log = try cap("(2048, 2048), totalArea: 4194304 > max[1039262.4]")
         let matches = log.matches(in: .builtIn)
         #expect(!matches.isEmpty)

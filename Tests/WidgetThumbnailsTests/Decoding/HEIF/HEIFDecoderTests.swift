@@ -24,7 +24,7 @@ import TestSupport
     }
 
     static func ftyp(_ major: String, _ compatible: [String] = []) -> [UInt8] {
-        HEIFForge.box("ftyp", Array(major.utf8) + HEIFForge.u32(0) + compatible.flatMap { Array($0.utf8) })
+        HEIFBoxFixtures.box("ftyp", Array(major.utf8) + HEIFBoxFixtures.u32(0) + compatible.flatMap { Array($0.utf8) })
     }
 
     @Test(arguments: ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1", "avif", "avis"])
@@ -95,7 +95,7 @@ import TestSupport
 
     @Test func aGridOfMoreTilesThanTheLimitIsRefusedBeforeLibheif() throws {
         let tiles = (2...5001).map { UInt16($0) }
-        let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1, type: "grid")], primary: 1,
+        let bytes = HEIFBoxFixtures.file(items: [HEIFBoxFixtures.Item(id: 1, type: "grid")], primary: 1,
                                    references: [.init("dimg", from: 1, to: tiles)])
         #expect {
             try ImageDecoder.probe(bytes)
@@ -106,14 +106,14 @@ import TestSupport
     }
 
     @Test func referenceLoopsAreRefused() throws {
-        let items = [HEIFForge.Item(id: 1, type: "grid"), HEIFForge.Item(id: 2, type: "grid"), HEIFForge.Item(id: 3)]
-        let loops: [[HEIFForge.Reference]] = [
+        let items = [HEIFBoxFixtures.Item(id: 1, type: "grid"), HEIFBoxFixtures.Item(id: 2, type: "grid"), HEIFBoxFixtures.Item(id: 3)]
+        let loops: [[HEIFBoxFixtures.Reference]] = [
             [.init("dimg", from: 1, to: [2]), .init("dimg", from: 2, to: [1])],
             [.init("dimg", from: 1, to: [1])],
             [.init("auxl", from: 3, to: [1]), .init("auxl", from: 1, to: [3])],
         ]
         for references in loops {
-            let bytes = HEIFForge.file(items: items, primary: 1, references: references)
+            let bytes = HEIFBoxFixtures.file(items: items, primary: 1, references: references)
             #expect {
                 try ImageDecoder.probe(bytes)
             } throws: { error in
@@ -127,7 +127,7 @@ import TestSupport
     /// that stopped at a lying size missed this loop and libheif recursed until its stack
     /// overflowed (found by FuzzHEIF).
     @Test func aLoopBehindALyingReferenceSizeIsRefused() throws {
-        var bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1, type: "grid"), HEIFForge.Item(id: 2, type: "grid")], primary: 1,
+        var bytes = HEIFBoxFixtures.file(items: [HEIFBoxFixtures.Item(id: 1, type: "grid"), HEIFBoxFixtures.Item(id: 2, type: "grid")], primary: 1,
                                    references: [.init("dimg", from: 1, to: [2]), .init("dimg", from: 2, to: [1])])
         let firstEntry = try #require(bytes.firstRange(of: Array("dimg".utf8)))
         // "dimg", from, count, one id: then the second entry's size, 0x0000000E becomes 0xAF00000E.
@@ -193,8 +193,8 @@ import TestSupport
     }
 
     @Test func aHugeAlphaPlaneIsRefusedBeforeDecoding() throws {
-        let alpha = HEIFForge.Item(id: 2, width: 60_000, height: 60_000, auxiliaryType: "urn:mpeg:hevc:2015:auxid:1")
-        let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1), alpha],
+        let alpha = HEIFBoxFixtures.Item(id: 2, width: 60_000, height: 60_000, auxiliaryType: "urn:mpeg:hevc:2015:auxid:1")
+        let bytes = HEIFBoxFixtures.file(items: [HEIFBoxFixtures.Item(id: 1), alpha],
                                    primary: 1, references: [.init("auxl", from: 2, to: [1])])
         Self.expectRefused({ () throws(ImageError) in try ImageDecoder.decode(bytes) }, ours: "item 2", code: .tooLarge)
     }
@@ -216,15 +216,15 @@ import TestSupport
     }
 
     @Test func aDeepChainOfDerivedImagesIsRefused() throws {
-        let items = (1...20).map { HEIFForge.Item(id: UInt16($0), type: $0 == 20 ? "hvc1" : "iden") }
-        let chain = (1..<20).map { HEIFForge.Reference("dimg", from: UInt16($0), to: [UInt16($0 + 1)]) }
+        let items = (1...20).map { HEIFBoxFixtures.Item(id: UInt16($0), type: $0 == 20 ? "hvc1" : "iden") }
+        let chain = (1..<20).map { HEIFBoxFixtures.Reference("dimg", from: UInt16($0), to: [UInt16($0 + 1)]) }
         #expect {
-            try ImageDecoder.probe(HEIFForge.file(items: items, primary: 1, references: chain))
+            try ImageDecoder.probe(HEIFBoxFixtures.file(items: items, primary: 1, references: chain))
         } throws: { ($0 as? ImageError)?.reason.contains("nest 19 deep") == true }
     }
 
     @Test func aLyingHugeSizeIsTooLargeInMilliseconds() throws {
-        let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1, width: 60_000, height: 60_000)], primary: 1)
+        let bytes = HEIFBoxFixtures.file(items: [HEIFBoxFixtures.Item(id: 1, width: 60_000, height: 60_000)], primary: 1)
         let clock = ContinuousClock()
         let elapsed = clock.measure {
             Self.expectRefused({ () throws(ImageError) in try ImageDecoder.decode(bytes) }, ours: "60000x60000", code: .tooLarge)
@@ -234,7 +234,7 @@ import TestSupport
 
     /// libheif's call (our box walk leaves such an item without a location): any typed refusal.
     @Test func anExtentPastTheEndIsRefused() throws {
-        let bytes = HEIFForge.file(items: [HEIFForge.Item(id: 1)], primary: 1, extentShift: 1 << 20)
+        let bytes = HEIFBoxFixtures.file(items: [HEIFBoxFixtures.Item(id: 1)], primary: 1, extentShift: 1 << 20)
         #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes) }
     }
 

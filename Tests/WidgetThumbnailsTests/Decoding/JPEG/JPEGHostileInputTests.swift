@@ -32,7 +32,7 @@ import TestSupport
     }
 
     private func sample(progressive: Bool) throws -> [UInt8] {
-        try JPEGFixtures.jpeg(JPEGFixtures.gradient(width: 256, height: 192), sampling: .s420, progressive: progressive)
+        try JPEGFixtures.jpeg(SyntheticImage.gradient(width: 256, height: 192, blue: .wrapping), sampling: .s420, progressive: progressive)
     }
 
     private func withFrameSize(_ jpeg: [UInt8], width: Int, height: Int) throws -> [UInt8] {
@@ -65,8 +65,8 @@ import TestSupport
                 HostileOutcome.expectPictureOrRefusal(result, probed: probed, codes: [.corruptImage], file: Self.file,
                                                       "cut at \(cut) of \(jpeg.count), SOS at \(sos) (\(strictness))")
             }
-            let path = try JPEGRowReaderTests.temporaryFile(truncated)
-            defer { JPEGRowReaderTests.remove(path) }
+            let path = try TemporaryFile.write(truncated, name: "image.jpg")
+            defer { TemporaryFile.remove(path) }
             let strict = JPEGRowReaderTests.decode(.file(try OpenInputFile(path: path, maxBytes: 1 << 30)), .strict)
             #expect(throws: ImageError.self, "cut at \(cut) decoded from a file under .strict") { try strict.get() }
             if case .failure(let error) = strict { #expect(error.code == .corruptImage, "cut at \(cut): \(error)") }
@@ -77,7 +77,7 @@ import TestSupport
     /// refused (see above), so both are accepted (#27); how libjpeg fills the missing part is not
     /// asserted. A picture is 256x192 and nothing else.
     @Test func aTruncatedBaselineIsAPictureAtItsSizeOrRefused() throws {
-        let jpeg = try JPEGFixtures.jpeg(JPEGFixtures.gradient(width: 256, height: 192), sampling: .s444)
+        let jpeg = try JPEGFixtures.jpeg(SyntheticImage.gradient(width: 256, height: 192, blue: .wrapping), sampling: .s444)
         let (result, seconds) = attempt(Array(jpeg.prefix(jpeg.count / 2)))
         #expect(seconds < 1, "took \(seconds) s")
         HostileOutcome.expectPictureOrRefusal(result, probed: PixelSize(width: 256, height: 192), codes: [.corruptImage],

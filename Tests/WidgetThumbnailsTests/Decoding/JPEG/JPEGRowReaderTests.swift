@@ -8,19 +8,6 @@ import TestSupport
 /// The scanline reader (`JPEGRowReader`) against TurboJPEG's whole-image decode, from memory
 /// and from a file, and the streamed pipeline against resampling a whole decode.
 @Suite struct JPEGRowReaderTests {
-    /// A fresh file in the temporary folder with `bytes`; removed by `remove`.
-    static func temporaryFile(_ bytes: [UInt8]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jpeg-file-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("image.jpg").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-    }
-
     /// Every row of `source` at the shrink-on-load scale for `box` (full size without one),
     /// read `chunk` rows at a time.
     static func decode(_ source: EncodedInput, _ strictness: Strictness = .lenient, box: PixelSize? = nil,
@@ -42,7 +29,7 @@ import TestSupport
     /// read buffers) and every DCT scale has something to get wrong.
     static func noisyImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
         var random = SplitMix64(seed: seed)
-        var image = JPEGFixtures.gradient(width: width, height: height)
+        var image = SyntheticImage.gradient(width: width, height: height, blue: .wrapping)
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
             for c in 0..<3 { image.pixels[i + c] = image.pixels[i + c] &+ UInt8(random.next() % 48) }
         }
@@ -53,8 +40,8 @@ import TestSupport
     func rowsMatchTurboJPEGsWholeImageDecodeAtEveryScale(progressive: Bool, sampling: JPEGFixtures.Sampling) throws {
         let jpeg = try JPEGFixtures.jpeg(Self.noisyImage(width: 203, height: 157, seed: 11), sampling: sampling,
                                          quality: 90, progressive: progressive)
-        let path = try Self.temporaryFile(jpeg)
-        defer { Self.remove(path) }
+        let path = try TemporaryFile.write(jpeg, name: "image.jpg")
+        defer { TemporaryFile.remove(path) }
         let stored = PixelSize(width: 203, height: 157)
         // Boxes that pick 1, 1/2, 3/8, 1/4 and 1/8 (each leaves 2x headroom over the box).
         for box in [nil, PixelSize(width: 50, height: 50), PixelSize(width: 38, height: 38),
@@ -123,8 +110,8 @@ import TestSupport
         let sos = try #require(JPEGFixtures.offset(ofMarker: 0xDA, in: jpeg))
         for cut in [sos + 40, jpeg.count / 2, jpeg.count - 2] {
             let truncated = Array(jpeg.prefix(cut))
-            let path = try Self.temporaryFile(truncated)
-            defer { Self.remove(path) }
+            let path = try TemporaryFile.write(truncated, name: "image.jpg")
+            defer { TemporaryFile.remove(path) }
             let file = try OpenInputFile(path: path, maxBytes: 1 << 30)
             let strict = Self.decode(.file(file), .strict)
             #expect(throws: ImageError.self) { try strict.get() }
@@ -144,8 +131,8 @@ import TestSupport
     @Test func aFileThatShrinksWhileReadIsAnIOError() throws {
         let jpeg = try JPEGFixtures.jpeg(Self.noisyImage(width: 900, height: 700, seed: 3), sampling: .s444, quality: 98)
         #expect(jpeg.count > 4 * (64 << 10), "the file must span several read buffers: \(jpeg.count) bytes")
-        let path = try Self.temporaryFile(jpeg)
-        defer { Self.remove(path) }
+        let path = try TemporaryFile.write(jpeg, name: "image.jpg")
+        defer { TemporaryFile.remove(path) }
         // Shrunk between opening and decoding: the head is there, the rest is not.
         let file = try OpenInputFile(path: path, maxBytes: 1 << 30)
         #expect(truncate(path, off_t(jpeg.count / 2)) == 0)
@@ -186,8 +173,8 @@ import TestSupport
                 let index = 2 + Int(random.next() % UInt64(damaged.count - 2))
                 damaged[index] ^= UInt8(1 << (random.next() % 8))
             }
-            let path = try Self.temporaryFile(damaged)
-            defer { Self.remove(path) }
+            let path = try TemporaryFile.write(damaged, name: "image.jpg")
+            defer { TemporaryFile.remove(path) }
             for strictness in Strictness.allCases {
                 let memory = Self.decode(.bytes(damaged), strictness)
                 let file = Self.decode(.file(try OpenInputFile(path: path, maxBytes: 1 << 30)), strictness)
@@ -210,8 +197,8 @@ import TestSupport
         for _ in 0..<5 {
             jpeg = JPEGFixtures.inserting(marker: 0xED, payload: [UInt8](repeating: 0x20, count: 60_000), into: jpeg)
         }
-        let path = try Self.temporaryFile(jpeg)
-        defer { Self.remove(path) }
+        let path = try TemporaryFile.write(jpeg, name: "image.jpg")
+        defer { TemporaryFile.remove(path) }
         let info = try ThumbnailInput.open(atPath: path, maxBytes: 1 << 30).probe(limits: .default)
         #expect(info == (try JPEGDecoder.probe(jpeg, limits: .default)))
         #expect(info.orientation == .left && info.iccProfile?.data == profile)

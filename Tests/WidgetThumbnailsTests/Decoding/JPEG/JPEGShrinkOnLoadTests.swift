@@ -1,5 +1,6 @@
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 @Suite struct JPEGShrinkOnLoadTests {
     private func scale(_ num: Int, _ denom: Int) -> JPEGScale { JPEGScale(num: num, denom: denom) }
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func decodesScaledAndReportsTheDenominator() throws {
-        let source = JPEGFixtures.gradient(width: 1000, height: 800)
+        let source = SyntheticImage.gradient(width: 1000, height: 800, blue: .wrapping)
         let jpeg = try JPEGFixtures.jpeg(source, sampling: .s420)
         let full = try JPEGDecoder.decode(jpeg, options: DecodeOptions()).image
 

@@ -4,7 +4,7 @@ import Testing
 /// Conversions and metadata on PNGs built in the test (no corpus needed). Expected pixels come
 /// from the PNG specification, not from the decoder.
 @Suite struct PNGDecoderTests {
-    typealias Forge = PNGForge
+    typealias Forge = PNGFixtures
 
     static func decode(_ bytes: [UInt8], _ strictness: Strictness = .lenient) throws(ImageError) -> DecodedImage {
         try PNGDecoder.decode(bytes, options: DecodeOptions(strictness: strictness))

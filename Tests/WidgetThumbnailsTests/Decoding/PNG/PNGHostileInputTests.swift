@@ -10,7 +10,7 @@ import TestSupport
 /// allocations are counted exactly by the shim (`libpngPeakBytes`); process peak RSS is
 /// printed (it is shared with any suites running in parallel, so it is reported, not asserted).
 @Suite(.serialized) struct PNGHostileInputTests {
-    typealias Forge = PNGForge
+    typealias Forge = PNGFixtures
     static let timeLimit = Duration.seconds(1)
 
     struct Outcome {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Hostile HEIF files, made at test time (HEIFForge) or cut from the corpus, through the built
+/// Hostile HEIF files, made at test time (HEIFBoxFixtures) or cut from the corpus, through the built
 /// binary one child process each: every one refused with a named reason (or, for the cuts
 /// libheif can still read, decoded) within 1 s and 256 MB, never a hang or a crash.
 ///
@@ -29,7 +29,7 @@ import TestSupport
     }
 
     static func forged() -> [Case] {
-        typealias F = HEIFForge
+        typealias F = HEIFBoxFixtures
         let tile = F.Item(id: 1)
         let header = F.box("ftyp", Array("heic".utf8) + F.u32(0) + Array("mif1heic".utf8))
         let valid = F.file(items: [tile], primary: 1)

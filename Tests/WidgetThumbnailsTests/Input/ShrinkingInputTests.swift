@@ -2,22 +2,17 @@ import Foundation
 import Glibc
 import Testing
 @testable import WidgetThumbnails
+import TestSupport
 
 /// A file that shrinks between the size check and the read must fail as an I/O error for every
 /// format: it once decoded as a grey JPEG with exit 0 (the missing bytes read as nothing).
 @Suite struct ShrinkingInputTests {
-    static func temporaryFile(_ bytes: [UInt8]) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shrink-\(UUID().uuidString).bin").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
     @Test(arguments: [StoredFormat.jpeg, .webp])
     func aWholeFileReadThatComesUpShortIsAnError(format: StoredFormat) throws {
         let pixels = RGBAImage(width: 320, height: 240, pixels: (0..<(320 * 240 * 4)).map { UInt8(truncatingIfNeeded: $0 * 7) })
         let bytes = try ImageEncoder.encode(pixels, format: format, quality: 90)
-        let path = try Self.temporaryFile(bytes)
-        defer { unlink(path) }
+        let path = try TemporaryFile.write(bytes, name: "input.bin")
+        defer { TemporaryFile.remove(path) }
         let file = try OpenInputFile(path: path, maxBytes: 1 << 20)
         #expect(truncate(path, off_t(bytes.count / 2)) == 0)
         do {
@@ -31,8 +26,8 @@ import Testing
     }
 
     @Test func readsWithinTheOriginalSizeStillWork() throws {
-        let path = try Self.temporaryFile(Array(0..<200))
-        defer { unlink(path) }
+        let path = try TemporaryFile.write(Array(0..<200), name: "input.bin")
+        defer { TemporaryFile.remove(path) }
         let file = try OpenInputFile(path: path, maxBytes: 1 << 20)
         #expect(try file.read(at: 190, count: 50) == Array(190..<200))
         #expect(try file.read(at: 250, count: 10).isEmpty)

@@ -3,7 +3,7 @@ import WidgetThumbnails
 /// Builds the format-specific hostile inputs from small files the library's own encoders make:
 /// chunk surgery for PNG (with CRCs), frame-header and scan surgery for JPEG, RIFF surgery for
 /// WebP. Nothing binary is committed.
-enum BombForge {
+enum BombFixtures {
     static func pattern(_ width: Int, _ height: Int) -> RGBAImage {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {

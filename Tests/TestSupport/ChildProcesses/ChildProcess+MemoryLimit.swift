@@ -3,7 +3,7 @@ extension ChildProcess.Result {
     /// `maxRSSBytes` is max(child's own peak, the RSS inherited at spawn), so when the test
     /// runner itself is over `limit` (an AddressSanitizer build is ~850 MB) the figure says
     /// nothing about the child and the check passes; the plain `swift test` run measures it.
-    func peakRSSStaysBelow(_ limit: Int) -> Bool {
+    public func peakRSSStaysBelow(_ limit: Int) -> Bool {
         maxRSSBytes < limit || inheritedRSSBytes >= limit
     }
 }

@@ -1,14 +1,13 @@
 import Foundation
 import Glibc
 import Testing
-import TestSupport
 
 /// The built `widget-thumbs` executable, found next to the test bundle (SwiftPM puts every
 /// product of a configuration in one directory), or where `WIDGET_THUMBS_BIN` says.
-enum WidgetThumbsBinary {
-    static let path: String? = candidates.first { access($0, X_OK) == 0 }
+public enum WidgetThumbsBinary {
+    public static let path: String? = candidates.first { access($0, X_OK) == 0 }
 
-    static let notFoundMessage: Comment = "widget-thumbs binary not found; looked in: \(candidates.joined(separator: ", "))"
+    public static let notFoundMessage: Comment = "widget-thumbs binary not found; looked in: \(candidates.joined(separator: ", "))"
 
     private static var candidates: [String] {
         var list: [String] = []
@@ -24,7 +23,7 @@ enum WidgetThumbsBinary {
     }
 
     /// Runs the binary with `arguments`; fails the test (rather than crashing) when it is missing.
-    static func run(_ arguments: [String], timeout: Double = 60, memory: ChildProcess.MemorySampling = .none,
+    public static func run(_ arguments: [String], timeout: Double = 60, memory: ChildProcess.MemorySampling = .none,
                     standardOutput: String? = nil, standardInput: String? = nil) throws -> ChildProcess.Result {
         let binary = try #require(path, notFoundMessage)
         return try ChildProcess.run(binary, arguments, timeout: timeout, memory: memory, standardOutput: standardOutput,

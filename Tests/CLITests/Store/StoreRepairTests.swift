@@ -2,16 +2,13 @@ import Foundation
 import Glibc
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// A container is damaged when current.json is lost or names files that are missing or
 /// corrupt: `recover` repairs what it names (not only a lost manifest), `gc` deletes nothing
 /// meanwhile, `read` calls it damaged, and `recover` of an intact container writes nothing, so
 /// needs no lock.
 @Suite struct StoreRepairTests {
-    private func run(_ arguments: [String]) throws -> ChildProcess.Result {
-        try WidgetThumbsBinary.run(arguments)
-    }
-
     /// Ways to damage what current.json names while it stays a valid manifest.
     enum Damage: String, CaseIterable {
         case imageMissing, imageCorrupt, snapshotMissing, snapshotCorrupt
@@ -35,7 +32,7 @@ import WidgetThumbnails
     /// Revisions 1-3 committed, the image format pinned so the test knows the file names.
     private func commitThree(_ fixture: StoreFixture) throws {
         for revision: UInt64 in 1...3 {
-            let result = try run(fixture.commitArguments(revision) + ["--format", "png"])
+            let result = try WidgetThumbsBinary.run(fixture.commitArguments(revision) + ["--format", "png"])
             try #require(result.status == 0, "\(result)")
         }
     }
@@ -49,7 +46,7 @@ import WidgetThumbnails
         try commitThree(fixture)
         try damage.apply(to: fixture.container, revision: 3)
 
-        let recover = try run(["recover", "--container", fixture.container])
+        let recover = try WidgetThumbsBinary.run(["recover", "--container", fixture.container])
         #expect(recover.status == 0, "\(recover)")
         #expect(recover.stdout.contains("recovered") && recover.stdout.contains("revision 2"), "\(recover.stdout)")
         #expect(recover.stdout.contains("skipped revision 3"), "the damaged revision is named: \(recover.stdout)")
@@ -65,23 +62,23 @@ import WidgetThumbnails
         try damage.apply(to: fixture.container, revision: 3)
         let before = try fixture.files()
 
-        let gc = try run(["gc", "--container", fixture.container, "--keep", "0", "--grace", "0"])
+        let gc = try WidgetThumbsBinary.run(["gc", "--container", fixture.container, "--keep", "0", "--grace", "0"])
         #expect(gc.status == 1, "\(gc)")
         #expect(gc.stderr.contains("revision 3") && gc.stderr.contains("recover"), "gc says why: \(gc.stderr)")
         #expect(try fixture.files() == before, "gc deleted nothing")
         // The older revisions are still there for recover.
-        #expect(try run(["recover", "--container", fixture.container]).status == 0)
+        #expect(try WidgetThumbsBinary.run(["recover", "--container", fixture.container]).status == 0)
         #expect(ContainerObservation(container: fixture.container).revision == 2)
     }
 
     @Test func recoverSaysSoWhenNoOlderRevisionIsComplete() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        try #require(try run(fixture.commitArguments(1) + ["--format", "png"]).status == 0)
+        try #require(try WidgetThumbsBinary.run(fixture.commitArguments(1) + ["--format", "png"]).status == 0)
         try Damage.imageMissing.apply(to: fixture.container, revision: 1)
         let manifest = try Data(contentsOf: URL(fileURLWithPath: fixture.container + "/current.json"))
 
-        let recover = try run(["recover", "--container", fixture.container])
+        let recover = try WidgetThumbsBinary.run(["recover", "--container", fixture.container])
         #expect(recover.status == 1, "\(recover)")
         #expect(recover.stderr.contains("revision 1") && recover.stderr.contains("no older revision is complete"),
                 "\(recover.stderr)")
@@ -104,10 +101,10 @@ import WidgetThumbnails
     func aClockAheadOfTheFileTimesDoesNotShortenTheGracePeriod(gcRanBefore: Bool) throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        for revision: UInt64 in 1...2 { try #require(try run(fixture.commitArguments(revision)).status == 0) }
+        for revision: UInt64 in 1...2 { try #require(try WidgetThumbsBinary.run(fixture.commitArguments(revision)).status == 0) }
         if gcRanBefore {
             // gc saw revision 1 retired by the file system's clock, then ran again ahead of it.
-            #expect(try run(["gc", "--container", fixture.container, "--keep", "0"]).status == 0)
+            #expect(try WidgetThumbsBinary.run(["gc", "--container", fixture.container, "--keep", "0"]).status == 0)
         }
         guard let gc = try gcTwoHoursAhead(fixture.container) else {
             print("skipped: /usr/bin/faketime is not installed (apt-get install faketime)")
@@ -117,7 +114,7 @@ import WidgetThumbnails
         #expect(!gc.stdout.contains("deleted: snapshots/snapshot-1.json"), "retired seconds ago: \(gc.stdout)")
         #expect(gc.stdout.contains("deferred: snapshots/snapshot-1.json"), "\(gc.stdout)")
         #expect(FileManager.default.fileExists(atPath: fixture.container + "/snapshots/snapshot-1.json"))
-        #expect(try run(["verify", "--container", fixture.container]).status == 0)
+        #expect(try WidgetThumbsBinary.run(["verify", "--container", fixture.container]).status == 0)
     }
 
     // MARK: Item 13: a lost manifest reads as damaged
@@ -125,21 +122,21 @@ import WidgetThumbnails
     @Test func aLostManifestReadsAsDamagedNotEmpty() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        for revision: UInt64 in 1...2 { try #require(try run(fixture.commitArguments(revision)).status == 0) }
+        for revision: UInt64 in 1...2 { try #require(try WidgetThumbsBinary.run(fixture.commitArguments(revision)).status == 0) }
         #expect(unlink(fixture.container + "/current.json") == 0)
 
-        let read = try run(["read", "--container", fixture.container])
+        let read = try WidgetThumbsBinary.run(["read", "--container", fixture.container])
         #expect(read.status == 5, "\(read)")
         #expect(!read.stdout.contains("nothing has been committed"), "\(read.stdout)")
         #expect(read.stdout.contains("unavailable") && read.stdout.contains("manifest missing"), "\(read.stdout)")
         #expect(read.stdout.contains("recover"), "the repair is named: \(read.stdout)")
 
-        let json = try run(["read", "--container", fixture.container, "--json"])
+        let json = try WidgetThumbsBinary.run(["read", "--container", fixture.container, "--json"])
         #expect(json.status == 5, "\(json)")
         #expect(json.stdout.contains("\"state\" : \"unavailable\""), "\(json.stdout)")
 
-        #expect(try run(["recover", "--container", fixture.container]).status == 0)
-        let repaired = try run(["read", "--container", fixture.container])
+        #expect(try WidgetThumbsBinary.run(["recover", "--container", fixture.container]).status == 0)
+        let repaired = try WidgetThumbsBinary.run(["read", "--container", fixture.container])
         #expect(repaired.status == 0 && repaired.stdout.contains("content"), "\(repaired)")
     }
 

@@ -104,7 +104,7 @@ extension HEIFFixtures {
         let coded = try encode(nclx: nil)
         let config = try #require(range(ofBox: "hvcC", in: coded), "no hvcC box")
         let data = try #require(range(ofBox: "mdat", in: coded), "no mdat box")
-        return HEIFForge.overlay(canvas: canvas, offsets: offsets,
+        return HEIFBoxFixtures.overlay(canvas: canvas, offsets: offsets,
                                  tileSize: (UInt32(size.width), UInt32(size.height)),
                                  config: Array(coded[config.lowerBound + 8..<config.upperBound]),
                                  data: Array(coded[data.lowerBound + 8..<data.upperBound]), largeFields: largeFields)

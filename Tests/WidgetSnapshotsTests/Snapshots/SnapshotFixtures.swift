@@ -1,79 +1,13 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 @testable import WidgetSnapshots
 
 /// The app payload the store tests commit.
 struct TestPayload: Codable, Sendable, Equatable {
     var title: String
     var count: Int
-}
-
-/// A fresh directory under /tmp, removed with everything in it when released.
-final class ScratchDirectory: @unchecked Sendable {
-    let path: String
-
-    init() {
-        var template = Array("/tmp/wt-store-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func url(_ relative: String) -> String { relative.isEmpty ? path : "\(path)/\(relative)" }
-
-    func write(_ relative: String, _ bytes: [UInt8]) {
-        let target = url(relative)
-        try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
-        _ = unlink(target)
-        precondition(FileManager.default.createFile(atPath: target, contents: Data(bytes)), "cannot write \(target)")
-    }
-
-    func read(_ relative: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: url(relative)).map { [UInt8]($0) }
-    }
-
-    func makeDirectory(_ relative: String) {
-        try? FileManager.default.createDirectory(atPath: url(relative), withIntermediateDirectories: true)
-    }
-
-    func symlink(_ relative: String, to destination: String) {
-        _ = unlink(url(relative))
-        precondition(Glibc.symlink(destination, url(relative)) == 0, "symlink failed: \(relative)")
-    }
-
-    func exists(_ relative: String) -> Bool {
-        var info = stat()
-        return lstat(url(relative), &info) == 0
-    }
-
-    /// Every file under `relative` (recursively) with its inode, mtime and mode: a fingerprint
-    /// that changes if anything is written, replaced or touched.
-    func fingerprint(_ relative: String = "") -> [String: String] {
-        var result: [String: String] = [:]
-        let base = url(relative)
-        guard let walker = FileManager.default.enumerator(atPath: base) else { return result }
-        while let name = walker.nextObject() as? String {
-            var info = stat()
-            guard lstat("\(base)/\(name)", &info) == 0 else { continue }
-            result[name] = "ino=\(info.st_ino) mtime=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) mode=\(String(info.st_mode, radix: 8)) size=\(info.st_size)"
-        }
-        return result
-    }
-
-    func mode(_ relative: String) -> mode_t? {
-        var info = stat()
-        return lstat(url(relative), &info) == 0 ? info.st_mode & 0o7777 : nil
-    }
-
-    /// Sets a file's mtime `seconds` into the past (for grace-period tests).
-    func age(_ relative: String, by seconds: Int) {
-        var times = [timespec(tv_sec: time(nil) - seconds, tv_nsec: 0), timespec(tv_sec: time(nil) - seconds, tv_nsec: 0)]
-        _ = utimensat(AT_FDCWD, url(relative), &times, AT_SYMLINK_NOFOLLOW)
-    }
 }
 
 enum Fixture {
@@ -96,17 +30,17 @@ enum Fixture {
 
     static let payload = TestPayload(title: "Living room", count: 3)
 
-    static func store(_ scratch: ScratchDirectory, _ relative: String = "container", options: StoreOptions = StoreOptions(),
+    static func store(_ scratch: TemporaryDirectory, _ relative: String = "container", options: StoreOptions = StoreOptions(),
                       operations: FileSystemOperations = .system) throws -> SnapshotStore<TestPayload> {
-        try SnapshotStore<TestPayload>(containerAt: scratch.url(relative), options: options, operations: operations)
+        try SnapshotStore<TestPayload>(containerAt: scratch.file(relative), options: options, operations: operations)
     }
 
-    static func reader(_ scratch: ScratchDirectory, _ relative: String = "container",
+    static func reader(_ scratch: TemporaryDirectory, _ relative: String = "container",
                        resolution: ResolutionStrategy = .kernel, limits: ReadLimits = ReadLimits()) -> SnapshotReader<TestPayload> {
         var options = StoreOptions()
         options.resolution = resolution
         options.limits = limits
-        return SnapshotReader<TestPayload>(containerAt: scratch.url(relative), options: options)
+        return SnapshotReader<TestPayload>(containerAt: scratch.file(relative), options: options)
     }
 
     static func revision(of state: ReadState<TestPayload>) -> UInt64? { state.snapshot?.revision }

@@ -133,12 +133,7 @@ import TestSupport
         var sinceLastRevision = 0
         while kills < Self.kills && monotonicNow() - started < wallLimit {
             revision += 1
-            let arguments = try fixture.commitArguments(revision)
-            let delay = Double.random(in: 0...(commitSeconds * spread), using: &random)
-            let child = try SpawnedProcess.start(binary, arguments)
-            usleep(UInt32(delay * 1_000_000))
-            child.kill()
-            let ending = child.wait()
+            let ending = try fixture.commitKilled(revision, with: binary, within: commitSeconds * spread, using: &random).ending
             switch ending {
             case .signaled(SIGKILL): kills += 1
             case .exited(0): completed += 1

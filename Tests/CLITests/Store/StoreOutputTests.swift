@@ -2,16 +2,13 @@ import Foundation
 import Glibc
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// What the store commands print is bounded and cannot be forged by a container:
 /// control characters, escape sequences and bidi overrides from payloads,
 /// paths and file names are shown escaped; a large payload is printed compactly.
 @Suite struct StoreOutputTests {
     static let forged = "\nrevision 1: clean, 0 warnings\u{1B}[2J\u{9B}31m\u{202E}"
-
-    private func run(_ arguments: [String]) throws -> ChildProcess.Result {
-        try WidgetThumbsBinary.run(arguments)
-    }
 
     /// No raw control character other than the newlines between lines, no bidi override, and
     /// no line that a hostile name started.
@@ -29,7 +26,7 @@ import WidgetThumbnails
         defer { fixture.remove() }
         let store = try SnapshotStore<JSONValue>(containerAt: fixture.container)
         try store.commit(revision: 2, payload: .string("title" + Self.forged), image: nil)
-        let read = try run(["read", "--container", fixture.container])
+        let read = try WidgetThumbsBinary.run(["read", "--container", fixture.container])
         #expect(read.status == 0, "\(read)")
         expectInert(read.stdout, "read")
 
@@ -37,12 +34,12 @@ import WidgetThumbnails
         try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
         try Data([1]).write(to: URL(fileURLWithPath: images + "/notes" + Self.forged))
         try Data([1]).write(to: URL(fileURLWithPath: images + "/.tmp-" + Self.forged))
-        let verify = try run(["verify", "--container", fixture.container])
+        let verify = try WidgetThumbsBinary.run(["verify", "--container", fixture.container])
         #expect(verify.status == 0, "\(verify)")
         #expect(verify.stdout.contains("unexpected file"), "\(verify.stdout)")
         expectInert(verify.stdout, "verify")
 
-        let gc = try run(["gc", "--container", fixture.container, "--grace", "0"])
+        let gc = try WidgetThumbsBinary.run(["gc", "--container", fixture.container, "--grace", "0"])
         #expect(gc.status == 0, "\(gc)")
         #expect(gc.stdout.contains("deleted: images/.tmp-"), "\(gc.stdout)")
         expectInert(gc.stdout, "gc")
@@ -63,7 +60,7 @@ import WidgetThumbnails
         let json = try WidgetThumbsBinary.run(["read", "--container", fixture.container, "--json"], memory: .sampled)
         #expect(json.status == 0, "\(json.ending)")
         #expect(json.stdout.utf8.count < snapshotSize + 4096, "\(json.stdout.utf8.count) bytes for a \(snapshotSize)-byte snapshot")
-        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let document = JSONReport.object(json.stdout)
         #expect(document?["state"] as? String == "content")
         if let peak = json.sampledPeakRSSBytes {
             #expect(peak < 128 * 1_048_576, "peak \(peak / 1_048_576) MiB")
@@ -71,7 +68,7 @@ import WidgetThumbnails
 
         print("StoreOutputTests: read --json of a \(snapshotSize)-byte snapshot: \(json.stdout.utf8.count) bytes, "
               + "sampled peak \((json.sampledPeakRSSBytes ?? 0) / 1_048_576) MiB")
-        let lines = try run(["read", "--container", fixture.container])
+        let lines = try WidgetThumbsBinary.run(["read", "--container", fixture.container])
         #expect(lines.status == 0, "\(lines.ending)")
         #expect(lines.stdout.utf8.count < 4096, "\(lines.stdout.utf8.count) bytes of human output")
         #expect(lines.stdout.contains("bytes"), "the truncated payload says its size: \(lines.stdout.prefix(600))")

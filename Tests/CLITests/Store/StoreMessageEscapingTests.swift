@@ -61,7 +61,7 @@ import WidgetThumbnails
         #expect(read.status == 0, "\(read)")
         #expect(!read.stdout.unicodeScalars.contains { [0x202E, 0x9B, 0x7F].contains($0.value) }, "\(read.stdout)")
         #expect(read.stdout.contains(#"{"t":"a\u202eb\u009b2Jc\u007f"}"#), "\(read.stdout)")
-        let document = try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any]
+        let document = JSONReport.object(read.stdout)
         #expect((document?["payload"] as? [String: String])?["t"] == text, "\(String(describing: document))")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetThumbnails
+import TestSupport
 
 /// `commit --payload` stores exactly the payload's meaning or refuses it with a reason:
 /// keys that differ only in Unicode normalisation stay two keys,

@@ -1,7 +1,7 @@
 /// Builds PNG files byte by byte for hostile-input tests, with no library: chunks with real
 /// CRC-32s, and zlib streams either stored (for pixel data) or fixed-Huffman runs of zeros
 /// (decompression bombs: ~160x expansion, so 300 MB inflates from a ~1.9 MB chunk).
-enum PNGForge {
+enum PNGFixtures {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     // MARK: Chunks

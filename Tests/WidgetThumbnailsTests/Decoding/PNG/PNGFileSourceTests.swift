@@ -8,20 +8,7 @@ import TestSupport
 /// from memory (same pixels, same facts, same errors), plus name the file and survive a file
 /// that changes under it.
 @Suite struct PNGFileSourceTests {
-    typealias Forge = PNGForge
-
-    /// A fresh file in the temporary folder with `bytes`; removed by the caller.
-    static func temporaryFile(_ bytes: [UInt8], name: String = "image.png") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("png-file-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent(name).path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-    }
+    typealias Forge = PNGFixtures
 
     /// Every row, read through `PNGRowReader` from `file`, in `chunk`-row reads.
     static func decode(_ file: OpenInputFile, _ strictness: Strictness = .lenient,
@@ -45,8 +32,8 @@ import TestSupport
     @discardableResult
     static func expectSameOutcome(_ bytes: [UInt8], _ strictness: Strictness = .lenient, _ name: String,
                                   sourceLocation: SourceLocation = #_sourceLocation) throws -> Result<DecodedImage, ImageError> {
-        let path = try temporaryFile(bytes)
-        defer { remove(path) }
+        let path = try TemporaryFile.write(bytes, name: "image.png")
+        defer { TemporaryFile.remove(path) }
         let memory = Result { () throws(ImageError) in try PNGDecoder.decode(bytes, options: DecodeOptions(strictness: strictness)) }
         let file = Result { () throws(ImageError) in try decode(OpenInputFile(path: path, maxBytes: 1 << 30), strictness) }
         switch (memory, file) {
@@ -114,8 +101,8 @@ import TestSupport
         for row in rows {
             for x in stride(from: 0, to: row.count, by: 3) { expected += row[x..<x + 3] + [255] }
         }
-        let path = try Self.temporaryFile(bytes)
-        defer { Self.remove(path) }
+        let path = try TemporaryFile.write(bytes, name: "image.png")
+        defer { TemporaryFile.remove(path) }
         for chunk in [1, 7, 400] {
             let decoded = try Self.decode(OpenInputFile(path: path, maxBytes: 1 << 30), chunk: chunk)
             #expect(decoded.image.pixels == expected, "\(chunk) rows a read")
@@ -124,8 +111,8 @@ import TestSupport
 
     @Test func aFileThatShrinksWhileReadIsRefusedNotACrash() throws {
         let (bytes, _) = Forge.gradientRGB(width: 600, height: 400)
-        let path = try Self.temporaryFile(bytes)
-        defer { Self.remove(path) }
+        let path = try TemporaryFile.write(bytes, name: "image.png")
+        defer { TemporaryFile.remove(path) }
         // Shrunk between opening and the chunk walk: the walk notices.
         let file = try OpenInputFile(path: path, maxBytes: 1 << 30)
         #expect(truncate(path, off_t(bytes.count / 2)) == 0)
@@ -145,8 +132,8 @@ import TestSupport
     }
 
     @Test func theFileIsCheckedBeforeAnythingIsRead() throws {
-        let path = try Self.temporaryFile(Forge.gradientRGB(width: 64, height: 48).file)
-        defer { Self.remove(path) }
+        let path = try TemporaryFile.write(Forge.gradientRGB(width: 64, height: 48).file, name: "image.png")
+        defer { TemporaryFile.remove(path) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         #expect(throws: ImageError(.io, "not a regular file (a directory)", file: folder)) {
             try OpenInputFile(path: folder, maxBytes: 1 << 30)

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import WidgetThumbnails
+import WidgetSnapshots
 
 /// Runs a program as a child process (posix_spawn) and measures it: exit status, everything
 /// it wrote, wall time, CPU time, and its peak resident memory (from `wait4`'s rusage, which
@@ -14,20 +14,20 @@ import WidgetThumbnails
 /// max(child's own peak, inheritedRSSBytes), an upper bound that is tight once the child
 /// grows past the test process. Side effect: the test process's own VmHWM and
 /// RUSAGE_SELF ru_maxrss restart at each spawn, so do not measure in-process peaks with them.
-enum ChildProcess {
+public enum ChildProcess {
     /// Glibc's Swift module has no pipe2, so pipes get FD_CLOEXEC just after pipe(); holding
     /// this lock from pipe() to posix_spawn() keeps other spawns out of that window. Its state
     /// counts the spawns: a `Locked(())`, whose state has no size, is reported by
     /// ThreadSanitizer as racing (see `Locked`).
-    static let spawnLock = Locked(0)
+    package static let spawnLock = Locked(0)
 
-    enum Ending: Equatable, CustomStringConvertible {
+    public enum Ending: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signaled(Int32)
         /// Killed by us (SIGKILL) after the timeout.
         case timedOut
 
-        var description: String {
+        public var description: String {
             switch self {
             case .exited(let code): "exit \(code)"
             case .signaled(let signal): "signal \(signal)"
@@ -36,30 +36,30 @@ enum ChildProcess {
         }
     }
 
-    struct Result: CustomStringConvertible {
-        var ending: Ending
+    public struct Result: Sendable, CustomStringConvertible {
+        public var ending: Ending
         /// The child's process id (gone once `run` returns; tests use it as a dead pid).
-        var pid: pid_t = 0
-        var stdout: String
-        var stderr: String
-        var wallSeconds: Double
-        var cpuSeconds: Double
-        var maxRSSBytes: Int
+        public var pid: pid_t = 0
+        public var stdout: String
+        public var stderr: String
+        public var wallSeconds: Double
+        public var cpuSeconds: Double
+        public var maxRSSBytes: Int
         /// The test process's RSS just before the spawn: the floor of `maxRSSBytes`.
-        var inheritedRSSBytes: Int
+        public var inheritedRSSBytes: Int
         /// With `.sampled`: the highest VmHWM read from /proc/<pid>/status while the child
         /// ran. It is the child's own peak (a new address space at exec, free of the inherited
         /// floor), seen at the last sample: a lower bound, exact for a peak that lasts longer
         /// than the sampling interval. Nil when not sampled or never read.
-        var sampledPeakRSSBytes: Int?
+        public var sampledPeakRSSBytes: Int?
 
         /// The exit code, or nil when the process did not exit by itself.
-        var status: Int32? {
+        public var status: Int32? {
             if case .exited(let code) = ending { return code }
             return nil
         }
 
-        var description: String {
+        public var description: String {
             let mebibytes = Double(maxRSSBytes) / 1_048_576
             return "\(ending), wall \(String(format: "%.3f", wallSeconds)) s, cpu \(String(format: "%.3f", cpuSeconds)) s, "
                 + "max RSS \(String(format: "%.1f", mebibytes)) MiB (inherited floor "
@@ -67,25 +67,37 @@ enum ChildProcess {
         }
     }
 
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
+    public struct SpawnError: Error, Sendable, CustomStringConvertible {
+        public var description: String
     }
 
     /// Whether `run` also samples the child's own peak memory while it runs.
-    enum MemorySampling {
+    public enum MemorySampling: Sendable {
         case none
         /// Read VmHWM from /proc every few milliseconds.
         case sampled
+    }
+
+    /// Where `run` collects the child's standard output and error.
+    public enum Capture: Sendable {
+        /// Pipes, read while the child runs.
+        case pipes
+        /// Files in a temporary directory, read once it has ended: for a program whose own
+        /// children inherit the streams and may outlive it (Chromium's helpers), which would
+        /// hold a pipe open after it exits.
+        case files
     }
 
     /// Runs `executable` with `arguments` (standard input is /dev/null, or the file
     /// `standardInput` names) and waits for it,
     /// killing it after `timeout` seconds. `standardOutput` names a file opened for writing as
     /// the child's standard output (/dev/full: every write fails), instead of the pipe whose
-    /// text `Result.stdout` holds (then empty).
-    static func run(_ executable: String, _ arguments: [String], timeout: Double = 30,
-                    memory: MemorySampling = .none, standardOutput: String? = nil,
-                    standardInput: String? = nil) throws -> Result {
+    /// text `Result.stdout` holds (then empty). `capture` says how the output is collected.
+    public static func run(_ executable: String, _ arguments: [String], timeout: Double = 30,
+                           memory: MemorySampling = .none, standardOutput: String? = nil,
+                           standardInput: String? = nil, capture: Capture = .pipes) throws -> Result {
+        let captureFiles = capture == .files ? try TemporaryDirectory() : nil
+        defer { captureFiles?.remove() }
         // Arguments as bytes (`RawPath`), so a test can pass a file name that is not UTF-8.
         let argv = ([executable] + arguments).map { argument in RawPath.withCString(argument) { strdup($0) } } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -108,10 +120,16 @@ enum ChildProcess {
             // dup2 clears close-on-exec on the child's copies (1 and 2) only.
             if let standardOutput {
                 posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY, 0)
+            } else if let captureFiles {
+                posix_spawn_file_actions_addopen(&actions, 1, captureFiles.file("stdout"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             } else {
                 posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
             }
-            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+            if let captureFiles {
+                posix_spawn_file_actions_addopen(&actions, 2, captureFiles.file("stderr"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            } else {
+                posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+            }
             var pid: pid_t = 0
             let spawnStatus = posix_spawn(&pid, executable, &actions, nil, argv, environment)
             close(outPipe[1])
@@ -127,10 +145,28 @@ enum ChildProcess {
         let sample: (() -> Void)? = memory == .sampled ? {
             if let peak = highWaterMark(pid) { sampledPeak = max(sampledPeak ?? 0, peak) }
         } : nil
-        let (stdout, stderr, timedOut) = drain(outFD, errFD, pid: pid, deadline: start + timeout, sample: sample)
+        var (stdout, stderr, timedOut) = drain(outFD, errFD, pid: pid, deadline: start + timeout, sample: sample)
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        // The pipes close when the child ends, unless nothing was written to them (files, or
+        // /dev/full): then the deadline is kept here.
+        while true {
+            let reaped = wait4(pid, &status, timedOut ? 0 : WNOHANG, &usage)
+            if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+            if reaped == 0 {
+                sample?()
+                if monotonicSeconds() >= start + timeout {
+                    kill(pid, SIGKILL)
+                    timedOut = true
+                } else {
+                    usleep(5_000)
+                }
+            }
+        }
+        if let captureFiles {
+            stdout = (try? FileBytes.contents(of: captureFiles.file("stdout"))) ?? []
+            stderr = (try? FileBytes.contents(of: captureFiles.file("stderr"))) ?? []
+        }
         let wall = monotonicSeconds() - start
 
         let ending: Ending

@@ -1,75 +1,9 @@
 @testable import WidgetThumbnails
 import TestSupport
 
-// Synthetic inputs and container parsers shared by the Encoder* and ByteBudget* suites.
-// The parsers read the formats' specs, not our encoders, so they can catch our mistakes.
-
-enum SyntheticImage {
-    /// A smooth opaque gradient: compresses well, like a sky.
-    static func gradient(width: Int, height: Int) -> RGBAImage {
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = (y * width + x) * 4
-                pixels[index] = UInt8(x * 255 / max(1, width - 1))
-                pixels[index + 1] = UInt8(y * 255 / max(1, height - 1))
-                pixels[index + 2] = UInt8((x + y) * 255 / max(1, width + height - 2))
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-
-    /// Uniform RGB noise from a fixed seed: as incompressible as images get.
-    static func noise(width: Int, height: Int, seed: UInt64 = 0x5EED) -> RGBAImage {
-        var state = seed
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            // SplitMix64: deterministic on every platform.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            pixels[index] = UInt8(truncatingIfNeeded: z)
-            pixels[index + 1] = UInt8(truncatingIfNeeded: z >> 8)
-            pixels[index + 2] = UInt8(truncatingIfNeeded: z >> 16)
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-
-    /// The gradient inside an opaque disc, fully transparent outside, half transparent on a
-    /// ring between.
-    static func disc(width: Int, height: Int) -> RGBAImage {
-        var image = gradient(width: width, height: height)
-        let radius = Double(min(width, height)) / 2
-        for y in 0..<height {
-            for x in 0..<width {
-                let dx = Double(x) + 0.5 - Double(width) / 2
-                let dy = Double(y) + 0.5 - Double(height) / 2
-                let distance = (dx * dx + dy * dy).squareRoot()
-                let alpha: UInt8 = distance < radius * 0.8 ? 255 : distance < radius ? 128 : 0
-                image.pixels[(y * width + x) * 4 + 3] = alpha
-            }
-        }
-        return image
-    }
-
-    /// Nearest-neighbour resize: enough for the budget tests, which only need a smaller image
-    /// with the same statistics.
-    static func nearest(_ image: RGBAImage, to size: PixelSize) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: size.area * 4)
-        for y in 0..<size.height {
-            let sy = y * image.height / size.height
-            for x in 0..<size.width {
-                let sx = x * image.width / size.width
-                let from = (sy * image.width + sx) * 4
-                let to = (y * size.width + x) * 4
-                pixels[to..<to + 4] = image.pixels[from..<from + 4]
-            }
-        }
-        return RGBAImage(width: size.width, height: size.height, pixels: pixels)
-    }
-}
+// Container parsers and a synthetic ICC profile shared by the Encoder* and ByteBudget* suites
+// (their pictures are TestSupport's SyntheticImage). The parsers read the formats' specs, not
+// our encoders, so they can catch our mistakes.
 
 /// A minimal ICC header (ICC.1:2010 §7.2) with no tags, padded to `size` bytes: enough for
 /// libpng's checks and for round-trip tests, which compare bytes.

@@ -4,11 +4,11 @@ import Glibc
 /// A child started without waiting for it, so a test can kill it at a moment of its choosing
 /// (the crash-safety tests SIGKILL `widget-thumbs commit` mid-flight). Its standard streams
 /// are /dev/null: nothing to drain, so nothing can block it or us.
-struct SpawnedProcess {
-    let pid: pid_t
+public struct SpawnedProcess: Sendable {
+    public let pid: pid_t
 
     /// Starts `executable` with `arguments` and returns at once.
-    static func start(_ executable: String, _ arguments: [String]) throws -> SpawnedProcess {
+    public static func start(_ executable: String, _ arguments: [String]) throws -> SpawnedProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()
@@ -28,12 +28,12 @@ struct SpawnedProcess {
 
     /// Sends SIGKILL (harmless when the child has already exited: it stays a zombie until
     /// `wait`, so the pid cannot have been reused).
-    func kill() {
+    public func kill() {
         _ = Glibc.kill(pid, SIGKILL)
     }
 
     /// Reaps the child: how it ended.
-    func wait() -> ChildProcess.Ending {
+    public func wait() -> ChildProcess.Ending {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         if status & 0x7F == 0 { return .exited((status >> 8) & 0xFF) }

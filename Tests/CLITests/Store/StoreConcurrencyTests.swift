@@ -64,7 +64,7 @@ import TestSupport
         for attempt in all {
             switch attempt.result.status {
             case 0:
-                let document = try? JSONSerialization.jsonObject(with: Data(attempt.result.stdout.utf8)) as? [String: Any]
+                let document = JSONReport.object(attempt.result.stdout)
                 let outcome = document?["outcome"] as? String ?? "unreadable output"
                 #expect(["committed", "idempotent"].contains(outcome), "\(attempt.result)")
                 outcomes[outcome, default: 0] += 1
@@ -88,7 +88,7 @@ import TestSupport
         #expect(seen.defects.isEmpty, "\(seen.defects)")
         let verify = try ChildProcess.run(binary, ["verify", "--container", fixture.container, "--json"])
         #expect(verify.status == 0, "\(verify)")
-        let report = try JSONSerialization.jsonObject(with: Data(verify.stdout.utf8)) as? [String: Any]
+        let report = JSONReport.object(verify.stdout)
         #expect(report?["clean"] as? Bool == true, "\(verify.stdout)")
         #expect((report?["problems"] as? [Any])?.isEmpty == true, "\(verify.stdout)")
         #expect((report?["warnings"] as? [Any])?.isEmpty == true, "no crash, so no leftovers: \(verify.stdout)")

@@ -58,12 +58,7 @@ import TestSupport
         while tally.kills < Self.requiredKills && monotonicNow() - started < 120 {
             revision += 1
             tally.attempts += 1
-            let arguments = try fixture.commitArguments(revision)
-            let delay = Double.random(in: 0...(commitSeconds * 1.15), using: &random)
-            let child = try SpawnedProcess.start(binary, arguments)
-            usleep(UInt32(delay * 1_000_000))
-            child.kill()
-            let ending = child.wait()
+            let (ending, delay) = try fixture.commitKilled(revision, with: binary, within: commitSeconds * 1.15, using: &random)
             switch ending {
             case .signaled(SIGKILL): tally.kills += 1
             case .exited(0): tally.completedBeforeKill += 1
@@ -124,7 +119,7 @@ import TestSupport
         tally.cliChecks += 1
         let read = try ChildProcess.run(binary, ["read", "--container", fixture.container, "--json"])
         #expect(read.status == 0, "\(read)")
-        let document = try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any]
+        let document = JSONReport.object(read.stdout)
         #expect(document?["state"] as? String == "content", "\(read.stdout)")
         #expect((document?["revision"] as? NSNumber)?.uint64Value == revision, "\(read.stdout)")
         #expect((document?["image"] as? [String: Any])?["status"] as? String == "ok", "\(read.stdout)")

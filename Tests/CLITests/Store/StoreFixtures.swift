@@ -69,6 +69,19 @@ struct StoreFixture {
         return durations.sorted()[1]
     }
 
+    /// Starts `commit` of `revision` through `binary`, SIGKILLs it after a delay drawn from
+    /// `random` between 0 and `span` seconds, and returns how it ended and that delay: the crash
+    /// and stress tests' kill at a random moment.
+    func commitKilled(_ revision: UInt64, with binary: String, within span: Double,
+                      using random: inout StoreTestRandom) throws -> (ending: ChildProcess.Ending, delay: Double) {
+        let arguments = try commitArguments(revision)
+        let delay = Double.random(in: 0...span, using: &random)
+        let child = try SpawnedProcess.start(binary, arguments)
+        usleep(UInt32(delay * 1_000_000))
+        child.kill()
+        return (child.wait(), delay)
+    }
+
     /// An opaque gradient, encoded as PNG by the library (deterministic bytes).
     private static func png(_ size: PixelSize, seed: UInt8) throws -> [UInt8] {
         var pixels: [UInt8] = []

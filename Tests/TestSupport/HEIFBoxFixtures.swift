@@ -2,7 +2,7 @@
 /// an ftyp, a meta box with pitm, iinf, iref, iprp (ispe per item) and iloc, and an mdat.
 /// The coded data is whatever the caller passes: libheif refuses it, or our own checks refuse
 /// the structure before libheif sees it.
-public enum HEIFForge {
+public enum HEIFBoxFixtures {
     public struct Item: Sendable {
         public var id: UInt16
         public var type: String
