@@ -1,6 +1,6 @@
 // posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is a GNU extension.
 #define _GNU_SOURCE
-#include "wt_heif_encode_child.h"
+#include "wt_heif_encode.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -41,4 +41,47 @@ int wt_heif_encode_rgba(const unsigned char *rgba, int width, int height, int ha
 /// Frees a buffer returned by wt_heif_encode_rgba.
 void wt_heif_encode_free(unsigned char *buffer);
 
+// MARK: - In a child process
+//
+// wt_heif_encode_rgba in a child process. x265 does not survive an allocation failure: under
+// `ulimit -v` it wrote a flat green file and reported success, deadlocked, or crashed with
+// SIGSEGV or SIGABRT, which takes a whole batch and its report with it. In a child process
+// the crash, the hang (stopped: no CPU time for 10 s, or a time limit) and x265's own "x265 [error]" lines (standard error goes
+// to /dev/null) stay there: the caller gets a wt_status and a message, as from any shim.
+//
+// The two sides speak over a socket pair that is the child's standard input and output: a
+// request (a header, the pixels, the ICC profile), then a reply (a header, the message, the
+// file), as many times as the parent asks: starting a child costs more than a small encode.
+// The child is any executable whose entry point calls wt_heif_encode_serve; both sides are
+// meant to be one binary (widget-thumbs runs /proc/self/exe), and the header carries a version
+// so that two binaries that differ refuse each other instead of misreading.
+
+/// Starts `argv` (argv[0] is the executable's path; NULL ends the list) as a child that serves
+/// encodes, with one end of a socket pair as its standard input and output and standard error
+/// on /dev/null: WT_STATUS_OK with `*channel` and `*pid`, WT_STATUS_NO_MEMORY when the system
+/// had no memory or processes to spare, WT_STATUS_IO otherwise.
+int wt_heif_encode_child_start(const char *const *argv, int *channel, int *pid, wt_message *message);
+
+/// wt_heif_encode_rgba's contract, run by the child on `channel`, which is given `time_limit_ms`
+/// milliseconds for the exchange and stopped as hung when it uses no CPU time for 10 s. When
+/// the child replied (an encoder failure included) `*reusable` is 1 and the child serves the
+/// next request; otherwise it has been stopped and reaped, its channel closed, and the status is
+/// WT_STATUS_NO_MEMORY when it died of a signal (the message names it; the encoders die that
+/// way when an allocation fails) or hung, WT_STATUS_IO when it ran out of time or replied with
+/// something that is no reply.
+int wt_heif_encode_rgba_in_child(int channel, int pid, int time_limit_ms,
+                                 const unsigned char *rgba, int width, int height, int has_alpha,
+                                 const wt_heif_encode_settings *settings,
+                                 const unsigned char *icc, size_t icc_size,
+                                 unsigned char **out, size_t *out_size, int *reusable, wt_message *message);
+
+/// Ends a child that `wt_heif_encode_child_start` started: closes its channel (it exits at the
+/// end of its requests) and reaps it, killing it after 2 s.
+void wt_heif_encode_child_stop(int channel, int pid);
+
+/// The child's side: serves requests from `in_fd` (each encoded with wt_heif_encode_rgba, its
+/// reply written to `out_fd`) until the parent closes its end. Returns 0 then, 1 when a
+/// request was not one or a reply could not be written.
+int wt_heif_encode_serve(int in_fd, int out_fd);
+
 #endif
