@@ -25,12 +25,7 @@ public struct BatchRunner: Sendable {
         guard count > 0 else { return [] }
         // The next index to hand out, and the results so far.
         let queue = Locked((next: 0, results: [Output?](repeating: nil, count: count)))
-        // `finished` is reached only through its lock: one call at a time.
-        // `finished` is called under a lock that guards the count of items reported. Not kept
-        // as the lock's state: a closure passed `inout` through the generic `withLock` is
-        // wrapped in two reabstraction thunks on each call, so the nth report ran through 2n
-        // thunks (quadratic in the batch: 3% of the CPU of 3,000 small files, and growing).
-        let reporting = Locked(0)
+        let report = Self.oneAtATime(finished)
         let worker: @Sendable () -> Void = {
             while let index = queue.withLock({ queue -> Int? in
                 guard queue.next < count else { return nil }
@@ -38,10 +33,7 @@ public struct BatchRunner: Sendable {
                 return queue.next
             }) {
                 let output = work(index)
-                reporting.withLock { reported in
-                    finished(index, output)
-                    reported += 1
-                }
+                report(index, output)
                 queue.withLock { $0.results[index] = output }
             }
         }
@@ -59,11 +51,7 @@ public struct BatchRunner: Sendable {
                                      finished: @escaping @Sendable (Int, Output) -> Void) {
         // Items handed out so far, and whether `next` has run dry (it is not called again).
         let source = Locked((count: 0, isDone: false))
-        // `finished` is called under a lock that guards the count of items reported. Not kept
-        // as the lock's state: a closure passed `inout` through the generic `withLock` is
-        // wrapped in two reabstraction thunks on each call, so the nth report ran through 2n
-        // thunks (quadratic in the batch: 3% of the CPU of 3,000 small files, and growing).
-        let reporting = Locked(0)
+        let report = Self.oneAtATime(finished)
         let worker: @Sendable () -> Void = {
             while let (index, item) = source.withLock({ source -> (Int, Item)? in
                 guard !source.isDone, let item = next() else {
@@ -74,13 +62,25 @@ public struct BatchRunner: Sendable {
                 return (source.count, item)
             }) {
                 let output = work(item)
-                reporting.withLock { reported in
-                    finished(index, output)
-                    reported += 1
-                }
+                report(index, output)
             }
         }
         Self.onThreads(jobs, worker)
+    }
+
+    /// `finished`, called one at a time, under a lock that counts the calls. Not kept as the
+    /// lock's state: a closure passed `inout` through the generic `withLock` is wrapped in two
+    /// reabstraction thunks on each call, so the nth report ran through 2n thunks (quadratic in
+    /// the batch: 3% of the CPU of 3,000 small files, and growing).
+    private static func oneAtATime<Output>(_ finished: @escaping @Sendable (Int, Output) -> Void)
+        -> @Sendable (Int, Output) -> Void {
+        let calls = Locked(0)
+        return { index, output in
+            calls.withLock { count in
+                finished(index, output)
+                count += 1
+            }
+        }
     }
 
     /// Runs `worker` on `count` threads, the calling thread being one of them, and waits.
