@@ -24,12 +24,28 @@ public struct RGBAImage: Sendable, Equatable {
     public var bytesPerRow: Int { width * 4 }
 
     /// True when any pixel is less than fully opaque.
+    ///
+    /// Two pixels a word, 64 words (128 pixels) ANDed before one test: every alpha is 255
+    /// exactly when the alphas of the words ANDed together are. A pixel at a time this was
+    /// 7 instructions a pixel, and each JPEG thumbnail asks twice (which format, then whether
+    /// to flatten).
     public var hasTransparency: Bool {
-        var index = 3
-        while index < pixels.count {
-            if pixels[index] != 255 { return true }
-            index += 4
+        pixels.withUnsafeBytes { bytes in
+            let alphas = UInt64(littleEndian: 0xFF00_0000_FF00_0000)  // bytes 3 and 7 of a word
+            let wordBytes = bytes.count & ~7
+            // Wrapping offsets, no ranges: nothing the optimiser must check, so it vectorises.
+            var offset = 0
+            while offset < wordBytes {
+                let end = min(offset &+ 512, wordBytes)
+                var all = UInt64.max
+                while offset < end {
+                    all &= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    offset &+= 8
+                }
+                if all & alphas != alphas { return true }
+            }
+            // An odd pixel count leaves one pixel after the last word.
+            return wordBytes < bytes.count && bytes[bytes.count - 1] != 255
         }
-        return false
     }
 }
