@@ -69,6 +69,8 @@ let package = Package(
         .target(name: "CFileSystem"),
         // AVX2/FMA resampling kernels, chosen at run time (the Swift SIMD4 passes are the fallback).
         .target(name: "CResample"),
+        // AVX2 kernels for the per-thumbnail measures (chroma detail, luma), chosen at run time.
+        .target(name: "CPixelMeasures"),
 
         // The C library (Glibc, Musl or Darwin) for WidgetSnapshots' system calls, chosen once;
         // a module of its own so WidgetSnapshots does not re-export it to its clients.
@@ -81,7 +83,7 @@ let package = Package(
         .target(
             name: "WidgetThumbnails",
             dependencies: ["WidgetSnapshots", "CShimMessage", "CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CColorManagement",
-                           "CResample"]
+                           "CResample", "CPixelMeasures"]
         ),
         // The batch engine (manifest, journal, records, discovery, staging, shards, output
         // placement): no product, so its API is `package`; widget-thumbs keeps parsing, help,

@@ -1,3 +1,5 @@
+import CPixelMeasures
+
 /// What WidgetKit's rendering modes do to a thumbnail, measured on the pixels the file stores
 /// (a JPEG's, flattened onto white as the encoder flattens them).
 ///
@@ -57,7 +59,13 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
     /// it, and warns for `family` (nil: a thumbnail sized by box, warned as a Home Screen
     /// image).
     public init(measuring image: RGBAImage, storesAlpha: Bool, family: WidgetFamily?) {
-        let sums = image.pixels.withUnsafeBufferPointer { Sums($0, storesAlpha: storesAlpha) }
+        self.init(measuring: image, storesAlpha: storesAlpha, family: family, kernel: .fastest)
+    }
+
+    /// The same with a chosen kernel (tests compare them); it must be supported by this CPU.
+    init(measuring image: RGBAImage, storesAlpha: Bool, family: WidgetFamily?, kernel: MeasureKernel) {
+        precondition(kernel.isSupported, "the \(kernel) measure kernel needs a CPU this one is not")
+        let sums = image.pixels.withUnsafeBufferPointer { Sums($0, storesAlpha: storesAlpha, kernel: kernel) }
         let shown = sums.shown
         let pixelCount = max(1, image.width * image.height)
         meanLuminance = shown == 0 ? 0 : Double(sums.luma) / Double(shown) / 2_550_000
@@ -79,8 +87,9 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
     /// Integers throughout, and exact: luma is kept as 10,000 times itself (Rec. 709's weights
     /// are ten-thousandths) times its alpha, so a pixel costs a few multiplications, and no
     /// floating point or call to round (those were a fifth of a batch's CPU on small photos).
-    /// An opaque pixel, the common one, is only counted by its luma; its weight of 255 is
-    /// applied once at the end.
+    /// An opaque pixel, the common one, is only counted by its luma and its step; its weight of
+    /// 255 is applied once at the end, and on AVX2 `wt_measure_opaque_luma_avx2` counts 8 at a
+    /// time (`MeasureKernel`).
     private struct Sums {
         /// The weight (alpha) of each level, the nearest to its luma.
         var histogram = [Int](repeating: 0, count: 256)
@@ -94,12 +103,14 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
         var translucent = false
         var maximumAlpha = 0
 
-        init(_ px: UnsafeBufferPointer<UInt8>, storesAlpha: Bool) {
+        init(_ px: UnsafeBufferPointer<UInt8>, storesAlpha: Bool, kernel: MeasureKernel) {
             // Luma x 10,000 x alpha under this is faint: `faintAlpha` of 255 x 255, x 10,000.
             let faintLimit = Int(RenderAppearance.faintAlpha * 255 * 255 * 10_000)
             // An opaque pixel is faint when its luma x 10,000 is under this (x 255, it is under
-            // `faintLimit`; both sides are whole, so the division loses nothing).
+            // `faintLimit`; both sides are whole, so the division loses nothing): a step's edge
+            // (637,500 = 255 x 2,500), so the opaque faint pixels are counted from the steps.
             let opaqueFaintLimit = (faintLimit + 254) / 255
+            precondition(opaqueFaintLimit % 2_500 == 0, "the opaque faint limit must be a step's edge")
             // The opaque pixels' count per step of 2,500 (a quarter level: every level's halfway
             // point, 5,000 + 10,000k, is a step's edge, so a step's level is known), then the
             // others' weight per level. Wrapping arithmetic: no sum comes near Int's range.
@@ -107,42 +118,52 @@ public struct RenderAppearance: Sendable, Codable, Equatable {
             opaqueSteps.initialize(repeating: 0, count: steps + 256)
             defer { opaqueSteps.deallocate() }
             let weightedLevels = opaqueSteps + steps
-            var opaqueLuma = 0, opaqueFaint = 0
+            var opaqueLuma = 0
             var weightedLuma = 0, weights = 0, faintWeights = 0
             var transparent = 0, translucent = false, maximumAlpha = 0
+            let end = px.count & ~3
             var index = 0
-            while index + 3 < px.count {
-                var alpha = Int(px[index + 3])
-                // Rec. 709 luma, 0-2,550,000 (10,000 times 0-255), on the stored (sRGB-encoded) values.
-                let luma = 2126 &* Int(px[index]) &+ 7152 &* Int(px[index + 1]) &+ 722 &* Int(px[index + 2])
-                index &+= 4
-                if alpha == 255 {
-                    opaqueLuma &+= luma
-                    opaqueSteps[luma / 2_500] &+= 1
-                    opaqueFaint &+= luma < opaqueFaintLimit ? 1 : 0
-                    continue
+            while index < end {
+                // The AVX2 kernel takes whole groups of 8 opaque pixels; this loop, the group it
+                // stops at (or the last few), then the kernel again.
+                var groupEnd = end
+                if kernel == .avx2, let base = px.baseAddress {
+                    index &+= 4 &* wt_measure_opaque_luma_avx2(base + index, (end &- index) / 4, opaqueSteps, &opaqueLuma)
+                    groupEnd = min(index &+ 32, end)
                 }
-                var weighted = luma &* alpha
-                var level = (luma &+ 5_000) / 10_000  // the nearest level, halves up
-                if storesAlpha {
-                    translucent = true
-                    if alpha == 0 { transparent &+= 1 }
-                } else {
-                    // Onto white, as the encoder flattens: opaque, its luma mixed with white's.
-                    weighted &+= 2_550_000 &* (255 &- alpha)
-                    level = (weighted &+ 1_275_000) / 2_550_000
-                    alpha = 255
+                while index < groupEnd {
+                    var alpha = Int(px[index + 3])
+                    // Rec. 709 luma, 0-2,550,000 (10,000 times 0-255), on the stored (sRGB-encoded) values.
+                    let luma = 2126 &* Int(px[index]) &+ 7152 &* Int(px[index + 1]) &+ 722 &* Int(px[index + 2])
+                    index &+= 4
+                    if alpha == 255 {
+                        opaqueLuma &+= luma
+                        opaqueSteps[luma / 2_500] &+= 1
+                        continue
+                    }
+                    var weighted = luma &* alpha
+                    var level = (luma &+ 5_000) / 10_000  // the nearest level, halves up
+                    if storesAlpha {
+                        translucent = true
+                        if alpha == 0 { transparent &+= 1 }
+                    } else {
+                        // Onto white, as the encoder flattens: opaque, its luma mixed with white's.
+                        weighted &+= 2_550_000 &* (255 &- alpha)
+                        level = (weighted &+ 1_275_000) / 2_550_000
+                        alpha = 255
+                    }
+                    maximumAlpha = max(maximumAlpha, alpha)
+                    weights &+= alpha
+                    weightedLuma &+= weighted
+                    weightedLevels[level] &+= alpha
+                    if weighted < faintLimit { faintWeights &+= alpha }
                 }
-                maximumAlpha = max(maximumAlpha, alpha)
-                weights &+= alpha
-                weightedLuma &+= weighted
-                weightedLevels[level] &+= alpha
-                if weighted < faintLimit { faintWeights &+= alpha }
             }
-            var opaque = 0
+            var opaque = 0, opaqueFaint = 0
             for level in 0..<256 { histogram[level] = weightedLevels[level] }
             for step in 0..<steps {
                 opaque += opaqueSteps[step]
+                if step < opaqueFaintLimit / 2_500 { opaqueFaint += opaqueSteps[step] }
                 histogram[(step + 2) / 4] += opaqueSteps[step] * 255
             }
             luma = opaqueLuma * 255 + weightedLuma

@@ -145,7 +145,7 @@ public enum JPEGEncoder {
     /// The subsampling an encode of `image` (opaque) with `settings` writes.
     static func subsampling(of image: RGBAImage, _ settings: Settings) -> Subsampling {
         guard settings.subsampling == .yuv420, settings.chromaRule == .fullForColourEdges else { return settings.subsampling }
-        return ChromaDetail(image).favoursFullChroma ? .yuv444 : .yuv420
+        return ChromaDetail(image, untilDecided: true).favoursFullChroma ? .yuv444 : .yuv420
     }
 }
 
