@@ -86,8 +86,8 @@ let package = Package(
                            "CResample", "CPixelMeasures"]
         ),
         // The batch engine (manifest, journal, records, discovery, staging, shards, output
-        // placement): no product, so its API is `package`; widget-thumbs keeps parsing, help,
-        // commands and reports, and the engine is tested in process (WidgetThumbsBatchTests).
+        // placement, the preview page): no product, so its API is `package`; widget-thumbs keeps
+        // parsing, help, commands and reports, and the engine is tested in process (WidgetThumbsBatchTests).
         .target(name: "WidgetThumbsBatch", dependencies: ["WidgetThumbnails", "WidgetSnapshots"]),
         .executableTarget(name: "widget-thumbs", dependencies: ["WidgetThumbsBatch", "WidgetThumbnails", "WidgetSnapshots"]),
         .executableTarget(name: "ThumbnailBenchmarks", dependencies: ["WidgetThumbnails"],
@@ -121,7 +121,9 @@ let package = Package(
                     dependencies: ["widget-thumbs", "WidgetThumbsBatch", "WidgetThumbnails", "TestSupport", "CHEIFTestFixtures"]),
         // The preview page in headless Chromium (Debian's chromium): rendered pixels, and the
         // time a page of 1,000 thumbnails takes. Skips without chromium, fails under CI.
-        // SystemPNG writes the README's screenshot as a palette PNG (libpng's simplified API).
+        // The page is WidgetThumbsBatch's; widget-thumbs is here for the built binary some of
+        // its pages are written by. SystemPNG writes the README's screenshot as a palette PNG
+        // (libpng's simplified API).
         .testTarget(name: "PreviewBrowserTests", dependencies: ["widget-thumbs", "WidgetThumbsBatch", "WidgetThumbnails", "TestSupport", "SystemPNG"]),
     ],
     swiftLanguageModes: [.v6]

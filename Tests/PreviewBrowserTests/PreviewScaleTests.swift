@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WidgetThumbnails
-@testable import widget_thumbs
 @testable import WidgetThumbsBatch
 import TestSupport
 

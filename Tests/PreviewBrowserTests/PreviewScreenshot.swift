@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 import WidgetThumbnails
-@testable import widget_thumbs
 @testable import WidgetThumbsBatch
 
 /// The README's screenshot of the preview page (`make preview-screenshot`): thumbnails of the

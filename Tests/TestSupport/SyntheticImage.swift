@@ -75,6 +75,19 @@ public enum SyntheticImage {
         return image
     }
 
+    /// A small PNG (32x24) whose red channel is `index`, so no two indices (below 256) give
+    /// the same bytes: a distinct thumbnail per preview card. With `alpha` its left half is
+    /// transparent.
+    public static func numberedPNG(_ index: Int, alpha: Bool = false) throws -> [UInt8] {
+        var pixels: [UInt8] = []
+        for y in 0..<24 {
+            for x in 0..<32 {
+                pixels += [UInt8(index & 0xFF), UInt8(x * 8), UInt8(y * 10), alpha && x < 16 ? 0 : 255]
+            }
+        }
+        return try ImageEncoder.encode(RGBAImage(width: 32, height: 24, pixels: pixels), format: .png, quality: 100)
+    }
+
     /// Nearest-neighbour resize: enough for the budget tests, which only need a smaller image
     /// with the same statistics.
     public static func nearest(_ image: RGBAImage, to size: PixelSize) -> RGBAImage {

@@ -1,3 +1,4 @@
+import Foundation
 import WidgetThumbnails
 
 /// One input's entry in `--json`, the manifest and the preview page. Keys that do not apply
@@ -168,6 +169,19 @@ package struct BatchSummary: Codable, Sendable, Equatable {
     package var countText: String {
         let counted = "\(inputs) input\(inputs == 1 ? "" : "s")"
         return inputs == total ? counted : counted + ", \(total) output\(total == 1 ? "" : "s")"
+    }
+
+    /// `bytes` in decimal units, as the byte budget counts them (1 kB = 1000 bytes), or "-"
+    /// when `count` items add up to nothing: the summary table's and the preview page's sizes.
+    package static func byteText(_ bytes: Int, _ count: Int) -> String {
+        guard count > 0 else { return "-" }
+        let value = Double(bytes)
+        switch value {
+        case ..<1000: return "\(bytes) B"
+        case ..<1_000_000: return String(format: "%.1f kB", value / 1000)
+        case ..<1_000_000_000: return String(format: "%.1f MB", value / 1_000_000)
+        default: return String(format: "%.2f GB", value / 1_000_000_000)
+        }
     }
 
     /// Adds `item`; `countingInput` false leaves its input's bytes out (an input with several

@@ -113,20 +113,16 @@ struct BatchRun {
         progress?.finish()
     }
 
-    /// The preview page at `path`, linking the thumbnails when it can (`PreviewImage.collect`),
-    /// with a note when it embeds them for want of a relative way to `--out`.
+    /// The preview page at `path` (`PreviewPage.write`), with a note when it embeds the
+    /// thumbnails for want of a relative way to `--out`.
     private func writePreview(_ path: String, items: [BatchItemReport], summary: BatchSummary,
                               inputs: InputIdentities) throws(ImageError) {
-        // The folder first: the links are worked out from where the page's folder really is.
-        try OutputDirectories.create(parentOf: path)
-        let (images, fallback) = PreviewImage.collect(items, page: path, outDirectory: settings.outDirectory,
-                                                      embed: settings.previewEmbed)
-        if let fallback, settings.output != .quiet {
-            console.write("\(WidgetThumbs.name): note: \(DisplayText.escaped(path)): \(fallback)", to: .error)
+        try PreviewPage.write(path, items: items, summary: summary, device: previewDevice, outDirectory: settings.outDirectory,
+                              embed: settings.previewEmbed, inputs: inputs) { fallback in
+            if settings.output != .quiet {
+                console.write("\(WidgetThumbs.name): note: \(DisplayText.escaped(path)): \(fallback)", to: .error)
+            }
         }
-        let html = PreviewPage.html(items: items.map(\.withReadablePaths), images: images, summary: summary,
-                                    device: previewDevice)
-        try OutputPlacement.placeCommandOutput(Array(html.utf8), at: path, inputs: inputs)
     }
 }
 

@@ -12,6 +12,7 @@ import WidgetThumbsBatch
 ///     slowest: photos/big.jpg, 0.84 s; wall time 2.31 s with 2 jobs
 enum SummaryTable {
     static func text(summary: BatchSummary) -> String {
+        let byteText = BatchSummary.byteText
         var rows = [["status", "files", "bytes in", "bytes out"]]
         rows.append(["ok", "\(summary.ok)", byteText(summary.madeBytesIn, summary.ok), byteText(summary.madeBytesOut, summary.ok)])
         rows.append(["skipped", "\(summary.skipped)", byteText(summary.bytesIn - summary.madeBytesIn, summary.skipped),
@@ -31,18 +32,6 @@ enum SummaryTable {
             + (summary.shard.map { ", shard \($0)" } ?? ""))
         lines.append(tail.joined(separator: "; "))
         return lines.joined(separator: "\n")
-    }
-
-    /// Decimal units, as the byte budget counts them: 1 kB = 1000 bytes.
-    static func byteText(_ bytes: Int, _ count: Int) -> String {
-        guard count > 0 else { return "-" }
-        let value = Double(bytes)
-        switch value {
-        case ..<1000: return "\(bytes) B"
-        case ..<1_000_000: return String(format: "%.1f kB", value / 1000)
-        case ..<1_000_000_000: return String(format: "%.1f MB", value / 1_000_000)
-        default: return String(format: "%.2f GB", value / 1_000_000_000)
-        }
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }

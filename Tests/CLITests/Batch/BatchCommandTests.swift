@@ -202,28 +202,3 @@ import TestSupport
         }
     }
 }
-
-/// Just enough HTML reading for the preview page: the attributes of every `<tag ...>`.
-enum HTMLScan {
-    static func attributes(of tag: String, in html: String) -> [[String: String]] {
-        html.components(separatedBy: "<\(tag) ").dropFirst().map { rest in
-            let body = rest.prefix { $0 != ">" }
-            var attributes: [String: String] = [:]
-            var scanner = Substring(body)
-            while let equals = scanner.firstIndex(of: "=") {
-                let name = scanner[..<equals].trimmingCharacters(in: .whitespaces)
-                let afterQuote = scanner.index(equals, offsetBy: 2)
-                guard afterQuote <= scanner.endIndex, let close = scanner[afterQuote...].firstIndex(of: "\"") else { break }
-                attributes[name] = String(scanner[afterQuote..<close])
-                scanner = scanner[scanner.index(after: close)...]
-            }
-            return attributes
-        }
-    }
-
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&#39;")
-    }
-}

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetThumbnails
-import WidgetThumbsBatch
 
 /// `--preview PAGE.html`: one page to look at a batch. Each input gets a card: for each of
 /// its outputs (one per family with `--families`) its facts, what the rendering modes do to it
@@ -14,7 +13,23 @@ import WidgetThumbsBatch
 /// embedded once (`PreviewImage`), and the rendering modes are inline SVG filters. For
 /// thousands of cards, `content-visibility: auto` keeps the browser from laying out and
 /// painting (so decoding) cards off screen.
-enum PreviewPage {
+package enum PreviewPage {
+    /// Writes the page at `path` through `OutputPlacement`, linking the thumbnails of `items`
+    /// (the run's reports, their paths the files' own) when the page's folder is
+    /// `outDirectory` or a folder above it and `embed` is false (`PreviewImage.collect`).
+    /// `note` is told, before the page is written, why a page that could link embeds them
+    /// instead, for want of a relative way down to `outDirectory`.
+    package static func write(_ path: String, items: [BatchItemReport], summary: BatchSummary, device: PreviewDevice,
+                              outDirectory: String, embed: Bool, inputs: InputIdentities,
+                              note: (String) -> Void) throws(ImageError) {
+        // The folder first: the links are worked out from where the page's folder really is.
+        try OutputDirectories.create(parentOf: path)
+        let (images, fallback) = PreviewImage.collect(items, page: path, outDirectory: outDirectory, embed: embed)
+        if let fallback { note(fallback) }
+        let page = html(items: items.map(\.withReadablePaths), images: images, summary: summary, device: device)
+        try OutputPlacement.placeCommandOutput(Array(page.utf8), at: path, inputs: inputs)
+    }
+
     /// `images` gives how each ok or skipped item's output is shown, by index into `items`;
     /// an item without one is listed as a failure.
     static func html(items: [BatchItemReport], images: [Int: PreviewImage], summary: BatchSummary,
@@ -42,7 +57,7 @@ enum PreviewPage {
             }
         }
         endCard()
-        let bytes = "\(SummaryTable.byteText(summary.bytesIn, 1)) in, \(SummaryTable.byteText(summary.bytesOut, 1)) out."
+        let bytes = "\(BatchSummary.byteText(summary.bytesIn, 1)) in, \(BatchSummary.byteText(summary.bytesOut, 1)) out."
         let shard: HTML? = summary.shard.map {
             "<p class=\"shard\">Shard \($0.description): this page shows this shard's outputs alone; each shard writes its own page (NAME.shard-K-of-N.html).</p>\n"
         }

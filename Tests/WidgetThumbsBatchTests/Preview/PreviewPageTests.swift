@@ -2,24 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 import WidgetThumbnails
-@testable import widget_thumbs
 @testable import WidgetThumbsBatch
 
 /// The preview page's HTML, without a browser (PreviewBrowserTests looks at the rendered
 /// pixels): escaping, no script or network reference, each image once, failures listed, the
 /// frames each item gets and their sizes from the catalogue.
 @Suite struct PreviewPageTests {
-    /// A small distinct PNG per index, so no two cards embed the same bytes.
-    static func png(_ index: Int, alpha: Bool = false) throws -> [UInt8] {
-        var pixels: [UInt8] = []
-        for y in 0..<24 {
-            for x in 0..<32 {
-                pixels += [UInt8(index & 0xFF), UInt8(x * 8), UInt8(y * 10), alpha && x < 16 ? 0 : 255]
-            }
-        }
-        return try ImageEncoder.encode(RGBAImage(width: 32, height: 24, pixels: pixels), format: .png, quality: 100)
-    }
-
     static func item(_ input: String, family: WidgetFamily? = nil, status: BatchItemReport.Status = .ok,
                      error: String? = nil) -> BatchItemReport {
         var item = BatchItemReport(input: input, status: status)
@@ -49,25 +37,11 @@ import WidgetThumbnails
         return PreviewPage.html(items: items, images: images, summary: summary, device: try #require(device))
     }
 
-    /// The page's rule for `.f-<family>`: its width and height in CSS px and its radius.
-    static func frameRule(_ family: WidgetFamily, in html: String) -> (width: Double, height: Double, radius: String)? {
-        guard let start = html.range(of: ".f-\(family.rawValue){") else { return nil }
-        let body = html[start.upperBound...].prefix { $0 != "}" }
-        var values: [String: String] = [:]
-        for declaration in body.split(separator: ";") {
-            let parts = declaration.split(separator: ":", maxSplits: 1).map(String.init)
-            if parts.count == 2 { values[parts[0]] = parts[1] }
-        }
-        func pixels(_ key: String) -> Double? { values[key].flatMap { Double($0.replacingOccurrences(of: "px", with: "")) } }
-        guard let width = pixels("width"), let height = pixels("height"), let radius = values["border-radius"] else { return nil }
-        return (width, height, radius)
-    }
-
     @Test func namesAndReasonsAreEscaped() throws {
         let hostile = "in/<b>bold</b> & \"quoted\" 'single'.png"
         let failure = "<script>alert(1)</script>.jpg"
         let html = try Self.page([Self.item(hostile), Self.item(failure, status: .failed, error: "decode failed: <img src=x>")],
-                                 thumbnails: [0: try Self.png(1)])
+                                 thumbnails: [0: try SyntheticImage.numberedPNG(1)])
         #expect(!html.contains("<b>bold"))
         #expect(!html.contains("<img"))
         #expect(!html.lowercased().contains("<script"))
@@ -78,7 +52,8 @@ import WidgetThumbnails
 
     @Test func pageHasNoScriptAndNoNetworkOrFileReference() throws {
         let items = (0..<5).map { Self.item("in/\($0).png", family: [nil, .systemSmall, .accessoryCircular][$0 % 3]) }
-        let html = try Self.page(items, thumbnails: Dictionary(uniqueKeysWithValues: try (0..<5).map { ($0, try Self.png($0)) }))
+        let thumbnails = Dictionary(uniqueKeysWithValues: try (0..<5).map { ($0, try SyntheticImage.numberedPNG($0)) })
+        let html = try Self.page(items, thumbnails: thumbnails)
         let lower = html.lowercased()
         #expect(!lower.contains("<script") && !lower.contains("javascript:"))
         #expect(lower.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) == nil, "an event handler attribute")
@@ -98,7 +73,7 @@ import WidgetThumbnails
     @Test func eachImageIsEmbeddedOnceAndPaintedByEveryFrame() throws {
         let families: [WidgetFamily?] = [nil, .systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular]
         let items = families.enumerated().map { Self.item("in/\($0.offset).png", family: $0.element) }
-        let images = try (0..<items.count).map { try Self.png($0, alpha: $0 % 2 == 1) }
+        let images = try (0..<items.count).map { try SyntheticImage.numberedPNG($0, alpha: $0 % 2 == 1) }
         let html = try Self.page(items, thumbnails: Dictionary(uniqueKeysWithValues: images.enumerated().map { ($0.offset, $0.element) }))
         for image in images {
             #expect(html.components(separatedBy: Data(image).base64EncodedString()).count == 2)
@@ -120,7 +95,7 @@ import WidgetThumbnails
         var thumbnails: [Int: [UInt8]] = [:]
         for input in 0..<17 {
             for family in families {
-                thumbnails[items.count] = try Self.png(items.count)
+                thumbnails[items.count] = try SyntheticImage.numberedPNG(items.count)
                 items.append(Self.item("photos/\(input).jpg", family: family))
             }
         }
@@ -154,7 +129,7 @@ import WidgetThumbnails
     @Test func failuresAreListedWithTheirReasons() throws {
         let items = [Self.item("in/good.png"), Self.item("in/broken.jpg", status: .failed, error: "corrupt data: premature end"),
                      Self.item("in/vanished.png")]
-        let html = try Self.page(items, thumbnails: [0: try Self.png(0)])
+        let html = try Self.page(items, thumbnails: [0: try SyntheticImage.numberedPNG(0)])
         let failed = try #require(html.range(of: "<h2>Failed (2)</h2>"))
         let section = html[failed.upperBound...]
         #expect(section.contains("<code>in/broken.jpg</code>: corrupt data: premature end"))
@@ -171,7 +146,7 @@ import WidgetThumbnails
     @Test func overAnAssumedCapIsShownAsARisk() throws {
         var item = Self.item("in/small.png", family: .systemSmall)
         item.renderCost = RenderCost(size: PixelSize(width: 530, height: 530))
-        let html = try Self.page([item], thumbnails: [0: try Self.png(0)])
+        let html = try Self.page([item], thumbnails: [0: try SyntheticImage.numberedPNG(0)])
         #expect(html.contains("systemSmall: fits under every logged cap; risk: over an assumed cap on Apple Vision Pro"), "\(html)")
         #expect(!html.contains("over the archival cap"))
     }
@@ -179,7 +154,8 @@ import WidgetThumbnails
     @Test func framesFollowTheItemsFamily() throws {
         let items = [Self.item("in/plain.png"), Self.item("in/small.png", family: .systemLarge),
                      Self.item("in/glyph.png", family: .accessoryRectangular)]
-        let html = try Self.page(items, thumbnails: [0: try Self.png(0), 1: try Self.png(1), 2: try Self.png(2)])
+        let thumbnails = Dictionary(uniqueKeysWithValues: try (0..<3).map { ($0, try SyntheticImage.numberedPNG($0)) })
+        let html = try Self.page(items, thumbnails: thumbnails)
         let cards = Array(html.components(separatedBy: "<article ").dropFirst())
         #expect(cards.count == 3)
         func frames(_ card: String) -> [(family: String, mode: String)] {
@@ -209,14 +185,14 @@ import WidgetThumbnails
         let largest = newest.map(area).max()
         let candidates = newest.filter { area($0) == largest }.sorted { $0.scale > $1.scale }
         let expected = try #require(candidates.first)
-        let html = try Self.page([Self.item("in/a.png")], thumbnails: [0: try Self.png(0)])
+        let html = try Self.page([Self.item("in/a.png")], thumbnails: [0: try SyntheticImage.numberedPNG(0)])
         #expect(html.contains(expected.label))
         for family in WidgetFamily.allCases {
             guard let slot = expected.slots(for: family).first else {
-                #expect(Self.frameRule(family, in: html) == nil, "\(family) has no slot on \(expected.id)")
+                #expect(HTMLScan.frameRule(family, in: html) == nil, "\(family) has no slot on \(expected.id)")
                 continue
             }
-            let rule = try #require(Self.frameRule(family, in: html), "no rule for \(family)")
+            let rule = try #require(HTMLScan.frameRule(family, in: html), "no rule for \(family)")
             #expect(abs(rule.width - Double(slot.pixels.width) / Double(expected.scale)) < 0.006, "\(family)")
             #expect(abs(rule.height - Double(slot.pixels.height) / Double(expected.scale)) < 0.006, "\(family)")
         }
@@ -225,40 +201,15 @@ import WidgetThumbnails
     /// 21.6 pt, from WidgetKit's logged key for a medium widget; a circle for accessoryCircular;
     /// the footer states both and the source.
     @Test func cornersAndTheirSourceAreStated() throws {
-        let html = try Self.page([Self.item("in/a.png")], thumbnails: [0: try Self.png(0)])
-        #expect(Self.frameRule(.systemSmall, in: html)?.radius == "21.6px")
-        #expect(Self.frameRule(.systemMedium, in: html)?.radius == "21.6px")
-        #expect(Self.frameRule(.accessoryCircular, in: html)?.radius == "50%")
+        let html = try Self.page([Self.item("in/a.png")], thumbnails: [0: try SyntheticImage.numberedPNG(0)])
+        #expect(HTMLScan.frameRule(.systemSmall, in: html)?.radius == "21.6px")
+        #expect(HTMLScan.frameRule(.systemMedium, in: html)?.radius == "21.6px")
+        #expect(HTMLScan.frameRule(.accessoryCircular, in: html)?.radius == "50%")
         let footer = try #require(html.range(of: "<footer>")).upperBound
         let text = html[footer...]
         #expect(text.contains("21.6 pt") && text.contains("systemMedium::338.00/158.00/21.60"))
         #expect(text.contains("accessoryCircular is a circle"))
         #expect(text.contains("No radius is published for accessoryRectangular"))
-    }
-
-    @Test func previewDeviceOptionChoosesTheFramesAndIsCheckedEarly() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let input = try directory.write("a.png", try Self.png(0))
-        let sheet = directory.file("sheet.html")
-        let result = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--quiet",
-                                                 "--preview", sheet, "--preview-device", "iPhone SE 2/3"])
-        #expect(result.status == 0, "\(result)")
-        let html = try String(contentsOfFile: sheet, encoding: .utf8)
-        // Named rows of iOS 26/27 and 18 both match: the newest is drawn.
-        let row = try #require(WidgetCatalog.builtIn.devices.filter { $0.isNamed("iPhone SE 2/3") }
-            .max { ($0.osVersions.max() ?? 0) < ($1.osVersions.max() ?? 0) })
-        let slot = try #require(row.slots(for: .systemSmall).first)
-        let rule = try #require(Self.frameRule(.systemSmall, in: html))
-        #expect(abs(rule.width - Double(slot.pixels.width) / Double(row.scale)) < 0.006)
-
-        let unknown = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out2"),
-                                                  "--preview", sheet, "--preview-device", "iPhone 99"])
-        #expect(unknown.status == 64 && unknown.stderr.contains("iPhone 99"), "\(unknown)")
-        let alone = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out3"),
-                                                "--preview-device", "iPhone SE 2/3"])
-        #expect(alone.status == 64 && alone.stderr.contains("'--preview'"), "\(alone)")
-        #expect(!FileManager.default.fileExists(atPath: directory.file("out2")))
     }
 
     @Test func appearanceAndWarningsAreShown() throws {
@@ -267,7 +218,7 @@ import WidgetThumbnails
         let appearance = RenderAppearance(measuring: RGBAImage(width: 16, height: 16, pixels: pixels), storesAlpha: false,
                                           family: .accessoryCircular)
         item.appearance = appearance
-        let html = try Self.page([item], thumbnails: [0: try Self.png(0)])
+        let html = try Self.page([item], thumbnails: [0: try SyntheticImage.numberedPNG(0)])
         #expect(!appearance.warnings.isEmpty)
         for warning in appearance.warnings { #expect(html.contains(HTMLScan.escaped(warning.message))) }
         #expect(html.contains(String(format: "mean luma %.2f", appearance.meanLuminance)))

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetThumbnails
-import WidgetThumbsBatch
 
 /// How the preview page shows one output's thumbnail: by a link to the file, relative to the
 /// page, or embedded in it. A linked page stays small at 20,000 outputs and the browser loads

@@ -3,13 +3,14 @@ import Glibc
 import Testing
 import TestSupport
 import WidgetThumbnails
-@testable import widget_thumbs
-@testable import WidgetThumbsBatch
+import WidgetThumbsBatch
 
-/// The preview page by reference: each thumbnail is an `<img loading="lazy">` whose `src`,
-/// relative to the page, leads to the file in `--out`; a page that cannot reach `--out` going
-/// down embeds them instead and says so; `--preview-embed` always embeds.
-@Suite struct PreviewLinkTests {
+/// The preview page's options through the binary (WidgetThumbsBatchTests tests the page in
+/// process): by reference each thumbnail is an `<img loading="lazy">` whose `src`, relative to
+/// the page, leads to the file in `--out`; a page that cannot reach `--out` going down embeds
+/// them instead and says so; `--preview-embed` always embeds; `--preview-device` chooses the
+/// frames; and the page's options without `--preview` are usage errors.
+@Suite struct PreviewOptionTests {
     /// Markup, quotes, controls, and a byte that is not UTF-8 (`caf\xe9`).
     static let hostileNames = ["a<b>&\"q'.png", "ctl\u{1}\u{1B}[31m.png", RawPath.decode([0x63, 0x61, 0x66, 0xE9]) + ".png"]
 
@@ -18,7 +19,7 @@ import WidgetThumbnails
         let folder = directory.file("in")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (index, name) in names.enumerated() {
-            try RawFileNameTests.write(try PreviewPageTests.png(index), to: folder + "/" + name)
+            try RawFileNameTests.write(try SyntheticImage.numberedPNG(index), to: folder + "/" + name)
         }
         return folder
     }
@@ -67,42 +68,6 @@ import WidgetThumbnails
         return targets
     }
 
-    // MARK: the route and the URL
-
-    @Test func theRouteGoesDownFromThePageFolderOnly() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        for folder in ["a/b/out/sub", "a/bout", "other"] {
-            try FileManager.default.createDirectory(atPath: directory.file(folder), withIntermediateDirectories: true)
-        }
-        let out = directory.file("a/b/out")
-        #expect(PreviewLink.route(fromPageAt: directory.file("page.html"), to: out) == ["a", "b", "out"])
-        #expect(PreviewLink.route(fromPageAt: out + "/page.html", to: out) == [])
-        #expect(PreviewLink.route(fromPageAt: out + "/sub/page.html", to: out) == nil, "the page is inside --out")
-        #expect(PreviewLink.route(fromPageAt: directory.file("other/page.html"), to: out) == nil, "a sibling folder")
-        #expect(PreviewLink.route(fromPageAt: directory.file("a/b/page.html"), to: directory.file("a/bout")) == nil,
-                "a/b is a prefix of a/bout's name, not a folder above it")
-        // Through a symlink either way: the route is the real folders.
-        #expect(symlink(directory.file("a/b"), directory.file("link")) == 0)
-        #expect(PreviewLink.route(fromPageAt: directory.file("page.html"), to: directory.file("link/out")) == ["a", "b", "out"])
-        #expect(PreviewLink.route(fromPageAt: directory.file("link/page.html"), to: out) == ["out"])
-        #expect(PreviewLink.route(fromPageAt: directory.file("missing/page.html"), to: out) == nil)
-    }
-
-    @Test func urlsStayInTheOutputFolderAndArePercentEncoded() {
-        #expect(PreviewLink.url(["my out"], output: "/x/out/sub/a b.jpg", outDirectory: "/x/out") == "my%20out/sub/a%20b.jpg")
-        #expect(PreviewLink.url([], output: "/x/out/a.jpg", outDirectory: "/x/out/") == "a.jpg")
-        #expect(PreviewLink.url([], output: "/x/out/../secret.jpg", outDirectory: "/x/out") == nil)
-        #expect(PreviewLink.url([], output: "/x/out/./a.jpg", outDirectory: "/x/out") == nil)
-        #expect(PreviewLink.url([], output: "/x/out//a.jpg", outDirectory: "/x/out") == nil)
-        #expect(PreviewLink.url([], output: "/x/outside.jpg", outDirectory: "/x/out") == nil)
-        #expect(PreviewLink.url([], output: "/x/out", outDirectory: "/x/out") == nil)
-        let latin1 = RawPath.decode([0x63, 0x61, 0x66, 0xE9])
-        #expect(PreviewLink.percentEncoded(latin1 + #"<"'():\%#?&.jpg"#) == "caf%E9%3C%22%27%28%29%3A%5C%25%23%3F%26.jpg")
-        #expect(PreviewLink.percentEncoded("é~_-.AZaz09") == "%C3%A9~_-.AZaz09")
-    }
-
-    // MARK: through the binary
 
     /// Hostile names are text on the page in both modes; by reference, each link leads to its
     /// thumbnail (the byte that is not UTF-8 included), one per output.
@@ -206,5 +171,30 @@ import WidgetThumbnails
         #expect(result.status == 64 && result.stderr.contains("'--preview-embed'") && result.stderr.contains("'--preview'"),
                 "\(result)")
         #expect(!FileManager.default.fileExists(atPath: directory.file("out")))
+    }
+
+    @Test func previewDeviceOptionChoosesTheFramesAndIsCheckedEarly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = try directory.write("a.png", try SyntheticImage.numberedPNG(0))
+        let sheet = directory.file("sheet.html")
+        let result = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out"), "--quiet",
+                                                 "--preview", sheet, "--preview-device", "iPhone SE 2/3"])
+        #expect(result.status == 0, "\(result)")
+        let html = try String(contentsOfFile: sheet, encoding: .utf8)
+        // Named rows of iOS 26/27 and 18 both match: the newest is drawn.
+        let row = try #require(WidgetCatalog.builtIn.devices.filter { $0.isNamed("iPhone SE 2/3") }
+            .max { ($0.osVersions.max() ?? 0) < ($1.osVersions.max() ?? 0) })
+        let slot = try #require(row.slots(for: .systemSmall).first)
+        let rule = try #require(HTMLScan.frameRule(.systemSmall, in: html))
+        #expect(abs(rule.width - Double(slot.pixels.width) / Double(row.scale)) < 0.006)
+
+        let unknown = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out2"),
+                                                  "--preview", sheet, "--preview-device", "iPhone 99"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("iPhone 99"), "\(unknown)")
+        let alone = try WidgetThumbsBinary.run(["batch", input, "--out", directory.file("out3"),
+                                                "--preview-device", "iPhone SE 2/3"])
+        #expect(alone.status == 64 && alone.stderr.contains("'--preview'"), "\(alone)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("out2")))
     }
 }

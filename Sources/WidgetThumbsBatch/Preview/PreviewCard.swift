@@ -1,7 +1,6 @@
 import Foundation
 import WidgetSnapshots
 import WidgetThumbnails
-import WidgetThumbsBatch
 
 /// One input's card on the preview page: on the left its name and, for each of its outputs
 /// (one per family with `--families`), the stored image, facts and fit; on the right every
@@ -121,7 +120,7 @@ struct PreviewCard {
         let format = item.format ?? .jpeg
         let quality = item.quality.map { String(format: " q%g", $0) } ?? ""
         var facts = [
-            "\(item.width ?? 0)x\(item.height ?? 0) px, \(SummaryTable.byteText(item.bytes ?? 0, 1))",
+            "\(item.width ?? 0)x\(item.height ?? 0) px, \(BatchSummary.byteText(item.bytes ?? 0, 1))",
             "\(format.rawValue.uppercased())\(quality)" + (item.encodes.map { $0 > 1 ? ", \($0) encodes" : "" } ?? ""),
         ]
         if let sourceWidth = item.sourceWidth, let sourceHeight = item.sourceHeight {

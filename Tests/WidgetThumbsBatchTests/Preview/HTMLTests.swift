@@ -1,5 +1,5 @@
 import Testing
-@testable import widget_thumbs
+@testable import WidgetThumbsBatch
 
 /// The preview page's typed markup: text interpolated into `HTML` is escaped, `HTML` is not.
 @Suite struct HTMLTests {
