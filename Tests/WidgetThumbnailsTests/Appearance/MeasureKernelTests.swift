@@ -22,6 +22,18 @@ import TestSupport
         for (width, height) in [(1, 1), (2, 2), (7, 3), (8, 2), (9, 5), (16, 4), (17, 9)] {
             pictures.append(("noise \(width)x\(height)", SyntheticImage.byteNoise(width: width, height: height, seed: 7)))
         }
+        // Grey with colour noise whose strength grows from left to right: blocks' losses spread
+        // from none through both limits (a colour change of 1 level squared, and an edge of 256).
+        var graded = SyntheticImage.gradient(width: 256, height: 96)
+        var noise = SplitMix64(seed: 5)
+        for index in stride(from: 0, to: graded.pixels.count, by: 4) {
+            let column = (index / 4) % 256
+            let strength = column * column / 400 + 1  // 1 to 163, slowly at first
+            for channel in 0..<3 {
+                graded.pixels[index + channel] = UInt8(128 + Int(noise.next() % UInt64(strength)) - strength / 2)
+            }
+        }
+        pictures.append(("graded colour noise", graded))
         // Opaque noise with a translucent or transparent pixel every so often, so the AVX2 kernel
         // stops and starts again mid-row.
         var spotted = SyntheticImage.byteNoise(width: 53, height: 29, seed: 11)
