@@ -36,7 +36,7 @@ struct ChromaDetail: Sendable, Equatable {
     /// Measures `image`, whose alpha is ignored: pass it flattened. `untilDecided` stops at
     /// the row where more than `changeShareOfImage` of all blocks have changed colour, which
     /// settles `favoursFullChroma` (false): a photograph, whose colour changes in nearly every
-    /// block, gets there about halfway down. The counts are then the measured rows'.
+    /// block, gets there a little past halfway down. The counts are then the measured rows'.
     init(_ image: RGBAImage, untilDecided: Bool = false, kernel: MeasureKernel = .fastest) {
         precondition(kernel.isSupported, "the \(kernel) measure kernel needs a CPU this one is not")
         let columns = image.width / 2, rows = image.height / 2
