@@ -67,7 +67,7 @@ FUZZ_WORK     ?= .build/fuzz-work
 FUZZ_FLAGS     = -c release --scratch-path $(FUZZ_SCRATCH) --sanitize=fuzzer --sanitize=address \
                  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DWT_LIBFUZZER
 # The hostile-input and regression suites: what CI runs under AddressSanitizer.
-HOSTILE_TESTS ?= FuzzRegressionTests|JSONValueHostileTests|HostileInput|FormatBombTests|JPEGDecoderTests|JPEGRowReaderTests|ResamplingKernelTests|PNGDecoderTests|WebPDecoderTests|HEIFDecoderTests|HEIFHostileTests
+HOSTILE_TESTS ?= FuzzRegressionTests|JSONValueHostileTests|HostileInput|FormatBombTests|JPEGDecoderTests|JPEGRowReaderTests|ResamplingKernelTests|MeasureKernelTests|PNGDecoderTests|WebPDecoderTests|HEIFDecoderTests|HEIFHostileTests
 
 ## fuzz-build: the five libFuzzer targets, with AddressSanitizer (release)
 fuzz-build: setup
