@@ -23,7 +23,8 @@ if code != source:
 open(f"{sys.argv[1]}/expected.txt", "w").write(output)
 PY
 
-(cd "$example" && swift build -c release >/dev/null)
+# Quiet when it builds; the compiler's messages when it does not (they go to standard output).
+(cd "$example" && swift build -c release > "$work/build.txt" 2>&1) || { cat "$work/build.txt"; exit 1; }
 bin="$(cd "$example" && swift build -c release --show-bin-path)"
 
 rm -rf /tmp/widget-container
