@@ -3,7 +3,7 @@ import Testing
 import WidgetThumbnails
 import TestSupport
 
-/// Defaults that rest on evidence (#30): without device options a family is sized by its slots
+/// Defaults that rest on evidence: without device options a family is sized by its slots
 /// with logged caps, so an assumed cap (visionOS's @2x and 1.0x, the Mac's 4.4x) never shrinks
 /// what the phones people hold get; asking for a platform applies its rule; the new devices are
 /// listed, and the unsized ones never sized for. The logged maxima are typed in from the

@@ -17,7 +17,7 @@ import Testing
         case decoded
         /// Refused by `decode` as too large, the reason containing this text (our own limit), or
         /// as a corrupt image (a library that refuses the file before our limit is reached): both
-        /// are safe, and both are accepted (#27). `inspect` reads headers only and may describe it.
+        /// are safe, and both are accepted. `inspect` reads headers only and may describe it.
         case refusedWhenDecodedTooLargeOrCorrupt(tooLargeBecause: String)
     }
 

@@ -35,7 +35,7 @@ import WidgetThumbnails
     /// A user's `--catalog` file is untrusted: an OSC title, a clear-screen, a carriage return
     /// and a forged line in its label, id, note, droppedBy and source reference print escaped in
     /// `devices` and `budget`, so each row stays on its own lines and nothing reaches the
-    /// terminal (#28, class 6).
+    /// terminal.
     @Test func aUserCatalogueTextPrintsEscaped() throws {
         let osc = "\u{1B}]0;owned\u{07}", clear = "\u{1B}[2J", forgedLine = "\nwidget-thumbs: all clean"
         func json(_ text: String) -> String {

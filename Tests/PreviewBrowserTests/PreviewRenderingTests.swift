@@ -106,7 +106,7 @@ struct PreviewRenderingTests {
         #expect(blackInAccented > 0 && whiteInAccented > 0 && blackInFull > 0)
     }
 
-    /// Issue #28, class 12: the page embedded `data:image/heic`, which Chromium cannot show, so
+    /// The page embedded `data:image/heic`, which Chromium cannot show, so
     /// every frame of a HEIC thumbnail was an empty slab. Now each frame shows a rendition of
     /// the decoded HEIC, labelled as such: the screenshot matches the HEIC's own pixels.
     @Test func heicThumbnailsAreShownInTheirFramesClass12() throws {

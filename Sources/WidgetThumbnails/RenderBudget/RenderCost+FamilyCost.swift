@@ -10,7 +10,7 @@ extension RenderCost {
         /// Whether a chosen device offers the family at all.
         public var isOffered: Bool { !devices.isEmpty }
         /// Whether it is under every cap, logged or assumed, of every device that offers the
-        /// family; false when none does (a family nobody offers is not a fit: issue #28, class 15).
+        /// family; false when none does (a family nobody offers is not a fit).
         public var fitsEverywhere: Bool { isOffered && devices.allSatisfy(\.fits) }
         /// The entries where the thumbnail is over a logged cap, or over an assumed one where
         /// the family has no logged cap on the devices (then the assumed caps are all there is):

@@ -20,12 +20,12 @@ import WidgetThumbnails
 /// 4. A name never ends in a widget family (`a.systemSmall`, any case): those names belong to
 ///    `--families` outputs (`NAME.<family>.<ext>`), so `a.systemSmall.png` takes its whole
 ///    file name (`a.systemSmall.png.jpg`). A plain run and a `--families` run on one `--out`
-///    then never write the same file or record (issue #28, class 4).
+///    then never write the same file or record.
 /// 5. A name never meets a folder of outputs: when one of its possible outputs (`NAME.<ext>`
 ///    or `NAME.<family>.<ext>`, for every format and family, whatever this run writes) is a
 ///    folder that holds outputs (`a.jpg/` beside `a.png`, with `--recursive`), it takes its
-///    whole file name; an input whose folder would be an earlier input's output fails, named
-///    (issue #28, class 5). Decided in input order, never by which write comes first.
+///    whole file name; an input whose folder would be an earlier input's output fails, named.
+///    Decided in input order, never by which write comes first.
 /// The output extension is only known once the format is (`--format auto` picks by alpha),
 /// so names are decided without it: two inputs never differ only by the output extension.
 ///

@@ -26,8 +26,8 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// The preview page of this shard: `page.html` -> `page.shard-K-of-N.html` (the record
     /// files' naming), so N shards given one page write N pages instead of replacing one
-    /// another's (issue #28, class 17). A FIFO or a device (`/dev/stdout`) is written into,
-    /// never replaced, so its name is kept.
+    /// another's. A FIFO or a device (`/dev/stdout`) is written into, never replaced, so its
+    /// name is kept.
     package func pageName(_ page: String) -> String {
         var status = stat()
         if RawPath.withCString(page, { stat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG { return page }

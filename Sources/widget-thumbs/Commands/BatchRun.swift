@@ -189,7 +189,7 @@ final class Results: Sendable {
     }
 }
 
-/// The rendering-mode warnings of a table run, grouped by kind (issue #28: `--families all`
+/// The rendering-mode warnings of a table run, grouped by kind (`--families all`
 /// over 17 photos printed 36 lines, which drowned the failures): a kind that one output earns
 /// prints its usual line; a kind that several earn prints one line with their count and the
 /// first of them in input order (never by timing). Each output's warnings stay in the JSON.

@@ -5,9 +5,10 @@ import WidgetThumbnails
 @testable import widget_thumbs
 @testable import WidgetThumbsBatch
 
-/// Issue #28, classes 4, 5, 15 and 17, and the two found trying it as a new user would
-/// (warnings grouped by kind, inputs counted apart from outputs): each test fails without its
-/// fix.
+/// Batch runs: names shared across runs (class 4), file and folder names (class 5), families no
+/// chosen device offers (class 15), sharded preview pages (class 17), and two found trying it as
+/// a new user would (warnings grouped by kind, inputs counted apart from outputs): each test
+/// fails without its fix.
 @Suite struct BatchIssue28Tests {
     static func opaque(width: Int = 360, height: Int = 240) throws -> [UInt8] {
         try ImageEncoder.encode(BatchFixtures.pattern(width: width, height: height, alpha: false), format: .png, quality: 100)
@@ -181,7 +182,7 @@ import WidgetThumbnails
 
     /// `--families all` over 17 photos printed 36 warning lines, and the summary said "136
     /// inputs": warnings are grouped by kind with a count, and inputs are counted apart from
-    /// their outputs (issue #28, last two findings).
+    /// their outputs.
     @Test func warningsAreGroupedAndInputsAreNotOutputs() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

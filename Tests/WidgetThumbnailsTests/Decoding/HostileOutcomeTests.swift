@@ -1,8 +1,8 @@
 import Testing
 @testable import WidgetThumbnails
 
-/// The check the hostile-input tests share (#27) accepts a picture or a refusal, so it must
-/// still fail on what is unsafe: each case here is an outcome it has to report.
+/// The check the hostile-input tests share (`HostileOutcome`) accepts a picture or a refusal,
+/// so it must still fail on what is unsafe: each case here is an outcome it has to report.
 @Suite struct HostileOutcomeTests {
     static let size = PixelSize(width: 4, height: 2)
     static let picture = RGBAImage(width: 4, height: 2, pixels: [UInt8](repeating: 9, count: 32))

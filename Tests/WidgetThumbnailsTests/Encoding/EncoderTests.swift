@@ -147,7 +147,7 @@ import TestSupport
 
     /// libpng judges the profile's header: it refuses this one today, and an update may accept
     /// it, or drop it with a warning our shim does not stop on. A refusal and a PNG carrying the
-    /// very profile are both safe, and both are accepted (#27); a PNG without it is not (the
+    /// very profile are both safe, and both are accepted; a PNG without it is not (the
     /// colours would silently change). libpng's words are not asserted.
     @Test func aProfileLibpngRejectsIsAnErrorOrKeptWholeNeverDropped() throws {
         var profile = SyntheticICC.profile(size: 400)

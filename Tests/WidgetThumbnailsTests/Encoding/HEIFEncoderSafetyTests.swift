@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 @testable import WidgetThumbnails
 
-/// What AVIF and HEIC output promise whatever the encoder does (issue #28, classes 14 and 16):
-/// a file that decodes back to the picture, or a typed error that says what to do instead.
+/// What AVIF and HEIC output promise whatever the encoder does: a file that decodes back to the
+/// picture, or a typed error that says what to do instead.
 @Suite struct HEIFEncoderSafetyTests {
     /// Class 16: under memory pressure x265 wrote a small file of flat green and said it was
     /// fine. Such bytes, checked as the encode of a photo, are refused; the real encode passes.

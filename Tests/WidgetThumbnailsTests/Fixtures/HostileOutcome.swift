@@ -1,7 +1,7 @@
 import Testing
 @testable import WidgetThumbnails
 
-/// Issue #27: what a decode of hostile, corrupt or truncated input may give where a library
+/// What a decode of hostile, corrupt or truncated input may give where a library
 /// (libjpeg-turbo, libpng, libwebp) decides what happens. Debian's security updates change those
 /// decisions, so a test of such input asserts our safety property instead of the library's
 /// outcome: a picture at exactly the size the probe reported, or a refusal with a typed

@@ -77,8 +77,8 @@ import Testing
         #expect(try JSONDecoder().decode(RenderCost.self, from: try encoder.encode(cost)) == cost)
     }
 
-    /// Issue #28, class 15: a family no chosen device offers was "fits everywhere" (every one of
-    /// its zero devices fits).
+    /// A family no chosen device offers was "fits everywhere" (every one of its zero devices
+    /// fits).
     @Test func aFamilyNoDeviceOffersDoesNotFitClass15() throws {
         // The phones alone: no iPhone offers accessoryCorner (a watch face's family).
         let phones = WidgetCatalog.builtIn.currentDevices.filter { $0.platform == .iOS }
@@ -104,7 +104,7 @@ import Testing
             let cost = RenderCost(size: box)
             // Under every cap that counts on every device that has the family: no failure; over
             // an assumed cap only as a labelled risk (a family none has, such as accessoryCorner
-            // without a watch, is not "fitting": issue #28, class 15).
+            // without a watch, is not "fitting": `aFamilyNoDeviceOffersDoesNotFitClass15`).
             #expect(try #require(cost.cost(for: family)).failingDevices.isEmpty, "\(family) \(source) -> \(box)")
             #expect(try #require(cost.cost(for: family)).risks.allSatisfy { $0.capBasis == .assumed })
             guard !(try #require(cost.cost(for: family))).devices.isEmpty else { continue }

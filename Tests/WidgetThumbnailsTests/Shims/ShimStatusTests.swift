@@ -98,7 +98,7 @@ import Testing
         #expect(notJPEG.status == WT_STATUS_CORRUPT && notJPEG.text.hasPrefix("unreadable JPEG header: "), "\(notJPEG.text)")
         // SOI, then nothing that is a marker: libjpeg warns before it gives up (strict mode
         // refuses the warning), or a libjpeg update may give up at once. Either is corrupt, and
-        // either way in our words for what happened (#27).
+        // either way in our words for what happened.
         let endsEarly = [0xFF, 0xD8] + [UInt8](repeating: 0, count: 32)
         let strict = open(endsEarly, strict: true)
         #expect(strict.status == WT_STATUS_CORRUPT, "\(strict.text)")

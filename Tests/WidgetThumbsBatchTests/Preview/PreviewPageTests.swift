@@ -225,7 +225,7 @@ import WidgetThumbnails
         #expect(html.contains("100% faint when accented") && html.contains("opaque"))
     }
 
-    /// Issue #28, class 12: a HEIC thumbnail was embedded as `data:image/heic`, which browsers
+    /// A HEIC thumbnail was embedded as `data:image/heic`, which browsers
     /// do not show. It is embedded as a JPEG (opaque) or PNG (with transparency) of its decoded
     /// pixels, and the card says so (PreviewBrowserTests looks at the frames).
     @Test(arguments: [false, true])

@@ -46,7 +46,7 @@ import TestSupport
     /// libjpeg decides what a cut file gives from memory: its memory source warns at the end of
     /// the data, and whether the warning or an error comes first, and so whether a cut decodes
     /// (the missing part filled) or is refused, is the library's call, which Debian's updates may
-    /// change. Both are safe and both are accepted here (#27): a picture at the size the probe
+    /// change. Both are safe and both are accepted here: a picture at the size the probe
     /// reported, or `corruptImage` (the one code our shim gives libjpeg's failures). From a file
     /// the end of the data is our own source's warning (wt_jpeg_reader.c), so strict mode
     /// refusing every cut is ours, and asserted.
@@ -74,7 +74,7 @@ import TestSupport
     }
 
     /// Half a baseline file, from memory: libjpeg decides whether it is a partly filled picture or
-    /// refused (see above), so both are accepted (#27); how libjpeg fills the missing part is not
+    /// refused (see above), so both are accepted; how libjpeg fills the missing part is not
     /// asserted. A picture is 256x192 and nothing else.
     @Test func aTruncatedBaselineIsAPictureAtItsSizeOrRefused() throws {
         let jpeg = try JPEGFixtures.jpeg(SyntheticImage.gradient(width: 256, height: 192, blue: .wrapping), sampling: .s444)
@@ -149,7 +149,7 @@ import TestSupport
         let hostile = Array(jpeg.dropLast(2)) + Array([[UInt8]](repeating: scan, count: 600).joined()) + [0xFF, 0xD9]
         // Our progress monitor refuses scan 501 as too large (wt_jpeg_reader.c); a libjpeg that
         // refuses the repeated scan first makes it corrupt. Both are refusals in bounded time,
-        // and both are accepted (#27); when the refusal is ours, it says so.
+        // and both are accepted; when the refusal is ours, it says so.
         let (result, seconds) = attempt(hostile)
         #expect(seconds < 1, "took \(seconds) s")
         guard case .failure(let error) = result else {

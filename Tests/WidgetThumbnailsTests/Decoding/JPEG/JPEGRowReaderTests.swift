@@ -100,7 +100,7 @@ import TestSupport
 
     /// Strict mode refuses every cut from a file: the end of the data is our source's warning
     /// (wt_jpeg_reader.c). Lenient mode gives what libjpeg decides, a picture with the missing
-    /// part filled or a refusal; both are safe and both are accepted (#27), and how libjpeg fills
+    /// part filled or a refusal; both are safe and both are accepted, and how libjpeg fills
     /// is not compared with TurboJPEG's decode. What is ours: a file gives the very outcome the
     /// same bytes give from memory, and a picture is at the probe's size.
     @Test(arguments: [false, true])

@@ -114,7 +114,7 @@ import Testing
                              beforeImage: [Forge.chunk("tEXt", Array("Title\0x".utf8), badCRC: true)])
         // Lenient: libpng checks an ancillary chunk's CRC and decides between a warning and an
         // error. The picture with a warning and a corrupt-image refusal are both safe, and both
-        // are accepted (#27); the warning's words are libpng's, not asserted.
+        // are accepted; the warning's words are libpng's, not asserted.
         let lenient = Result { () throws(ImageError) -> (image: RGBAImage, warning: String?) in
             try PNGRowReader.withReader(file) { reader throws(ImageError) in
                 var pixels = [UInt8]()

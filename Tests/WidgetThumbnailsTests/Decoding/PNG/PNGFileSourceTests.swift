@@ -61,7 +61,7 @@ import TestSupport
             }
         }
         // Only the refusals our chunk walk decides are counted: the other corrupt files are
-        // libpng's to judge (#27), and need only give the same outcome from a file.
+        // libpng's to judge, and need only give the same outcome from a file.
         #expect(refused == PNGSuiteTests.refusedByOurChunkWalk.count * 2, "the signature files are refused in both modes")
     }
 

@@ -89,7 +89,7 @@ import TestSupport
             if name.hasPrefix("iCCP") {
                 // libpng decides what a hostile profile costs and whether it drops the profile
                 // (with a warning) or refuses the file: the picture without its profile and a
-                // typed refusal are both safe, and both are accepted (#27). Ours is the cap on
+                // typed refusal are both safe, and both are accepted. Ours is the cap on
                 // what libpng may allocate, whatever it decides; no profile this size is kept.
                 HostileOutcome.expectPictureOrRefusal(outcome.result.map(\.image), size: PixelSize(width: 4, height: 4), name)
                 if let image = outcome.image { #expect(image == reference, "\(name): wrong pixels") }
@@ -174,7 +174,7 @@ import TestSupport
         #expect(Self.run(Self.tiny(with: [exifLiar])).error?.code == .corruptImage)
         // Our chunk walk leaves a long IDAT to libpng (wt_png_chunks.c): libpng refuses the
         // length, or reads on to the end of the file after the last row. The refusal and the
-        // complete picture are both safe, and both are accepted (#27).
+        // complete picture are both safe, and both are accepted.
         let idatLiar = Forge.signature + Forge.ihdr(width: 4, height: 4, bitDepth: 8, colorType: 2)
             + Forge.chunk("IDAT", Forge.zlibStored(Self.tinyRows.flatMap { [0] + $0 }), declaredLength: 0x7FFF_0000) + Forge.iend
         let idat = Self.run(idatLiar)
@@ -214,7 +214,7 @@ import TestSupport
         #expect(area.text.contains("pixels"))
         #expect(!area.reader)
         // libpng's png_set_user_limits refuses a side, and our status comes from its words
-        // (wt_png.c, fail): too large, or corrupt once they change. Both refuse the file (#27).
+        // (wt_png.c, fail): too large, or corrupt once they change. Both refuse the file.
         let side = open(width: 70_000, height: 1)
         #expect([WT_STATUS_TOO_LARGE, WT_STATUS_CORRUPT].contains(side.status), "\(side.text)")
         #expect(!side.reader)

@@ -99,7 +99,7 @@ struct PNGSuiteTests {
     /// The signature files are refused by us, in our words. The other eight (a bad colour type,
     /// bit depth, IHDR or IDAT checksum, no IDAT) are libpng's to judge, and Debian's updates
     /// may change its judgement: a typed refusal and a picture at the probe's size are both
-    /// safe, and both are accepted for them (#27).
+    /// safe, and both are accepted for them.
     @Test func everyCorruptFileIsRefusedOrDecodedAtItsProbedSize() throws {
         let corrupt = try Self.manifest().filter { $0.size == nil }
         #expect(corrupt.count == 14)

@@ -152,7 +152,7 @@ import Testing
 
         // Lenient: how many rows libwebp's incremental decoder salvages, or whether it refuses
         // the cut, is libwebp's call. A typed refusal and a 64x64 picture of decoded rows and
-        // our grey are both safe, and both are accepted (#27).
+        // our grey are both safe, and both are accepted.
         let lenient = Result { () throws(ImageError) in try WebPDecoder.decode(cut, options: DecodeOptions(strictness: .lenient)) }
         let salvaged = HostileOutcome.expectPictureOrRefusal(lenient, probed: source.size,
                                                              codes: WebPHostileInputTests.libwebpRefusals, "60% of a lossless file")

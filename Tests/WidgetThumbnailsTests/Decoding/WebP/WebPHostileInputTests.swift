@@ -28,7 +28,7 @@ import Testing
 
     /// Decodes what libwebp (or libwebpdemux) judges, where a typed refusal and a picture at the
     /// size the probe reports (`decodedSize` when shrunk on load) are both safe: both are
-    /// accepted (#27). Returns the picture.
+    /// accepted. Returns the picture.
     @discardableResult
     static func expectPictureOrRefusal(_ name: String, _ bytes: [UInt8], _ options: DecodeOptions = DecodeOptions(),
                                        decodedSize: PixelSize? = nil,
@@ -80,7 +80,7 @@ import Testing
 
     /// Where a cut lands, libwebp and libwebpdemux decide whether it is refused, salvaged
     /// (lenient) or, in strict mode, refused by our check of the container they report: any of
-    /// these is safe, and all are accepted (#27). A picture is at the sample's own size.
+    /// these is safe, and all are accepted. A picture is at the sample's own size.
     @Test(arguments: [Strictness.lenient, .strict])
     func truncationAtManyOffsets(strictness: Strictness) {
         for sample in Self.samples {
@@ -95,8 +95,8 @@ import Testing
     }
 
     /// 90% of a file: whether libwebp's incremental decoder salvages rows is libwebp's call. A
-    /// picture (the missing rows grey) and a typed refusal are both safe, and both are accepted
-    /// (#27); a picture is at the sample's size, or shrunk on load to exactly what we ask.
+    /// picture (the missing rows grey) and a typed refusal are both safe, and both are accepted;
+    /// a picture is at the sample's size, or shrunk on load to exactly what we ask.
     @Test func lenientSalvagesATruncatedFileOrRefusesIt() throws {
         for sample in Self.samples where sample.name != "animated" {
             let cut = Array(sample.bytes.prefix(sample.bytes.count * 9 / 10))
@@ -152,7 +152,7 @@ import Testing
         lossy.replaceSubrange(start..<start + 4, with: [0xFF, 0x3F, 0xFF, 0x3F])
         Self.expectRefused("VP8 declaring 16383x16383", lossy, .tooLarge)
         // Within limits, the same lie must stay quick (the 1 s bound): libwebp refuses it, or a
-        // picture comes at the size the probe reported. Both are safe and accepted (#27).
+        // picture comes at the size the probe reported. Both are safe and accepted.
         let roomy = DecodeOptions(limits: DecodeLimits(maxPixels: 300_000_000))
         Self.expectPictureOrRefusal("VP8 declaring 16383x16383, roomy limits", lossy, roomy)
     }
@@ -163,7 +163,7 @@ import Testing
         func withRIFFSize(_ size: UInt32) -> [UInt8] { var bytes = file; bytes.replaceSubrange(4..<8, with: F.le32(size)); return bytes }
         for size: UInt32 in [UInt32(file.count + 1000), 0xFFFF_FFF0] {
             // Every pixel is there, but libwebp judges the size: it decodes them all, salvages the
-            // rows it reads (the rest our grey) or refuses the file. All are safe and accepted (#27).
+            // rows it reads (the rest our grey) or refuses the file. All are safe and accepted.
             if let lenient = Self.expectPictureOrRefusal("RIFF size \(size), lenient", withRIFFSize(size)) {
                 #expect(F.rowsAreDecodedOrMissing(lenient.image, decoded: clean), "RIFF size \(size)")
             }
@@ -179,7 +179,7 @@ import Testing
             }
         }
         // A size that cuts the image chunk, or one past what libwebp accepts: libwebp's call. A
-        // typed refusal and a 32x32 picture are both safe, and both are accepted (#27).
+        // typed refusal and a 32x32 picture are both safe, and both are accepted.
         for size: UInt32 in [12, 20, 0xFFFF_FFFF] {
             for strictness in Strictness.allCases {
                 Self.expectPictureOrRefusal("RIFF size \(size), \(strictness)", withRIFFSize(size), DecodeOptions(strictness: strictness),
@@ -192,8 +192,8 @@ import Testing
         Self.expectRefused("empty", [], .corruptImage)
         Self.expectRefused("RIFF header, size 0", Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8), .corruptImage)
         Self.expectRefused("RIFF header, size 4", Array("RIFF".utf8) + [4, 0, 0, 0] + Array("WEBP".utf8), .corruptImage)
-        // Past our RIFF header check, libwebp reads the image chunk and decides which error
-        // (#27): any typed refusal is accepted; a picture only at a size the probe reported.
+        // Past our RIFF header check, libwebp reads the image chunk and decides which error:
+        // any typed refusal is accepted; a picture only at a size the probe reported.
         Self.expectPictureOrRefusal("VP8 chunk of size 0", F.riff([F.Chunk(fourCC: "VP8 ", payload: [])]))
         Self.expectPictureOrRefusal("VP8L chunk of size 0", F.riff([F.Chunk(fourCC: "VP8L", payload: [])]))
         var zeroByZero = F.lossy(F.solid(16, 16, [1, 2, 3, 255]))
