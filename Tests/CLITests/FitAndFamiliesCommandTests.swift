@@ -130,7 +130,7 @@ import TestSupport
         #expect(summary["bytesIn"] as? Int == inputBytes, "an input's bytes count once, not per family")
     }
 
-    /// Issue 28, class 3: a family whose write fails (here the file size limit, EFBIG, with
+    /// A family whose write fails (here the file size limit, EFBIG, with
     /// SIGXFSZ ignored) fails alone. It used to fail the whole input: ok 0 and bytesOut 0 in
     /// the report while the families before it were on disk, and the ones after never tried.
     @Test func class3AFamilyWhoseWriteFailsFailsAlone() throws {

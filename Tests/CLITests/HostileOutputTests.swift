@@ -18,7 +18,7 @@ import WidgetThumbnails
     /// Every file widget-thumbs writes.
     enum Writer: String, CaseIterable, CustomTestStringConvertible {
         case thumbnail, decode, batchOutput, batchOutputOverwrite, previewPage, journal, manifest
-        /// `thumbnail --families` and `thumbnail --per-device` (issue 28, classes 1 and 2): the
+        /// `thumbnail --families` and `thumbnail --per-device`: the
         /// hazard at their first output, the others still made.
         case families, perDevice
 
@@ -289,8 +289,8 @@ import WidgetThumbnails
     }
 
     /// `thumbnail - -o t.jpg --family accessoryCircular --per-device < t.<variant>.jpg`: standard
-    /// input's file is an input of every variant too (issue 28, class 1: it was replaced by its
-    /// own thumbnail); the other variants are still made.
+    /// input's file is an input of every variant too (it used to be replaced by its own
+    /// thumbnail); the other variants are still made.
     @Test(arguments: [Writer.perDevice, .families])
     func standardInputsFileIsAnInputOfEveryOutput(writer: Writer) throws {
         let fixture = try Fixture()

@@ -5,9 +5,9 @@ import TestSupport
 @testable import WidgetThumbnails
 @testable import widget_thumbs
 
-/// `thumbnail --family F --per-device` against issue 28: one decode for every variant (class 8),
-/// output names in JSON as `--families` prints them (class 9), and the rendering-mode facts and
-/// warnings `--families` gives, on `commit --image` too (class 11). What it writes over is
+/// `thumbnail --family F --per-device`: one decode for every variant, output names in JSON as
+/// `--families` prints them, and the rendering-mode facts and warnings `--families` gives, on
+/// `commit --image` too. What it writes over is
 /// `HostileOutputTests`' (classes 1 and 2).
 @Suite struct PerDeviceCommandTests {
     /// Class 8: every variant from one decode. An accessoryCircular run on every current device

@@ -77,7 +77,7 @@ import Testing
         #expect(asJPEG.appearance?.warnings.map(\.code) == [.opaqueAccessory])
     }
 
-    /// Issue 28, class 10: a fully transparent thumbnail shows nothing in any mode; it used to
+    /// A fully transparent thumbnail shows nothing in any mode; it used to
     /// be measured as black with faintShare 0 and earn no warning.
     @Test func class10AFullyTransparentImageIsSaidToShowNothing() {
         for family: WidgetFamily? in [nil, .systemSmall, .accessoryCircular] {
@@ -88,7 +88,7 @@ import Testing
         }
     }
 
-    /// Issue 28, class 10: white at alpha 60 is white (it was reported as mean luminance 0) and
+    /// White at alpha 60 is white (it was reported as mean luminance 0) and
     /// faint (luma 1 times alpha 60/255 is under a quarter); nothing reaches a quarter of full
     /// opacity, so it is nearly transparent in every mode.
     @Test func class10TranslucentWhiteIsWhiteAndFaint() {
