@@ -1,3 +1,4 @@
+import CPixelMeasures
 import Testing
 import TestSupport
 @testable import WidgetThumbnails
@@ -155,6 +156,56 @@ import TestSupport
                 }
             }
         }
+    }
+
+    /// 300 small pictures of random size, colour and alpha (some opaque, some with alpha here
+    /// and there, some mostly translucent), from a fixed seed: every kernel boundary (a row's
+    /// last blocks, a group of 8 with alpha, the last few pixels) at every offset.
+    @Test(.enabled(if: MeasureKernel.avx2.isSupported, "this CPU has no AVX2: only the Swift loops run here"))
+    func theAVX2KernelsAgreeOnRandomPictures() {
+        var random = SplitMix64(seed: 0xA5A5)
+        for round in 0..<300 {
+            let width = Int(random.next() % 40) + 1, height = Int(random.next() % 12) + 1
+            var image = SyntheticImage.byteNoise(width: width, height: height, seed: random.next())
+            let translucentShare = [0, 0, 2, 30, 90][round % 5]
+            for pixel in 0..<width * height where Int(random.next() % 100) < translucentShare {
+                image.pixels[pixel * 4 + 3] = UInt8(truncatingIfNeeded: random.next())
+            }
+            #expect(ChromaDetail(image, kernel: .avx2) == ChromaDetail(image, kernel: .portable), "round \(round)")
+            for storesAlpha in [true, false] {
+                #expect(RenderAppearance(measuring: image, storesAlpha: storesAlpha, family: nil, kernel: .avx2)
+                    == RenderAppearance(measuring: image, storesAlpha: storesAlpha, family: nil, kernel: .portable),
+                    "round \(round), storesAlpha \(storesAlpha)")
+            }
+        }
+    }
+
+    /// The luma kernel's step (luma / 2,500 from a float estimate put right by the remainder)
+    /// for every one of the 16,777,216 opaque colours, against the integer division.
+    @Test(.enabled(if: MeasureKernel.avx2.isSupported, "this CPU has no AVX2: only the Swift loops run here"))
+    func theLumaKernelStepsEveryColourExactly() {
+        var pixels = [UInt8](repeating: 255, count: 65_536 * 4)
+        var steps = [Int](repeating: 0, count: 1_021), expected = steps
+        var lumaSum = 0, expectedSum = 0
+        for red in 0..<256 {
+            for green in 0..<256 {
+                for blue in 0..<256 {
+                    let index = (green * 256 + blue) * 4
+                    (pixels[index], pixels[index + 1], pixels[index + 2]) = (UInt8(red), UInt8(green), UInt8(blue))
+                    let luma = 2126 * red + 7152 * green + 722 * blue
+                    expected[luma / 2_500] += 1
+                    expectedSum += luma
+                }
+            }
+            let taken = pixels.withUnsafeBufferPointer { px in
+                steps.withUnsafeMutableBufferPointer {
+                    wt_measure_opaque_luma_avx2(px.baseAddress, 65_536, $0.baseAddress, &lumaSum)
+                }
+            }
+            #expect(taken == 65_536, "red \(red)")
+        }
+        #expect(steps == expected)
+        #expect(lumaSum == expectedSum)
     }
 
     /// Any pixel under full opacity is found, wherever it sits (the scan takes two pixels a
