@@ -1,6 +1,8 @@
 #include "wt_hevc.h"
 
+#if defined(__x86_64__)
 #include <immintrin.h>
+#endif
 #include <libde265/de265.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,9 +182,15 @@ static void convert_portable(const uint8_t *luma, const uint8_t *cb_row, const u
 }
 
 int32_t wt_hevc_has_avx2(void) {
+#if defined(__x86_64__)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 1 : 0;
+#else
+    return 0;  // not x86-64 (arm64 Linux, say): the portable loop; not built in CI
+#endif
 }
+
+#if defined(__x86_64__)
 
 // 8 pixels' 32-bit channel values to 16 bytes of 16 pixels, clamped to 0-255 by the packs
 // (as clamp() does).
@@ -230,6 +238,13 @@ __attribute__((target("avx2"))) static int32_t convert_avx2(const uint8_t *luma,
     }
     return done;
 }
+#else
+/// Never called off x86-64 (wt_hevc_has_avx2() is 0): the portable loop does every pixel.
+static int32_t convert_avx2(const uint8_t *luma, const uint8_t *cb_row, const uint8_t *cr_row, int32_t x,
+                            int32_t count, const coefficients *k, uint8_t *rgba) {
+    return 0;
+}
+#endif
 
 void wt_hevc_convert_row(const uint8_t *luma, const uint8_t *cb, const uint8_t *cr, int32_t x, int32_t count,
                          wt_hevc_matrix matrix, wt_hevc_kernel kernel, uint8_t *rgba) {

@@ -1,6 +1,8 @@
 // AVX2 kernels for ChromaDetail and RenderAppearance (see wt_measure.h). Only these functions are
 // compiled for AVX2; callers check the CPU first.
 #include "wt_measure.h"
+
+#if defined(__x86_64__)
 #include <immintrin.h>
 
 /// Red, green and blue of 8 RGBA8 pixels, a 32-bit lane each (little-endian: red is the low byte).
@@ -93,3 +95,15 @@ size_t wt_measure_opaque_luma_avx2(const uint8_t *pixels, size_t count, intptr_t
     *luma_sum += (intptr_t)lane_sum(luma_lanes);
     return taken;
 }
+
+#else
+// Not x86-64: MeasureKernel takes the Swift loops (ResamplingKernel finds no AVX2), so these
+// are never called. Not built in CI (its machines are x86-64).
+void wt_measure_chroma_blocks_avx2(const uint8_t *top, const uint8_t *bottom, size_t blocks,
+                                   int64_t change, int64_t edge, intptr_t *changing, intptr_t *edges) {
+    __builtin_trap();
+}
+size_t wt_measure_opaque_luma_avx2(const uint8_t *pixels, size_t count, intptr_t *steps, intptr_t *luma_sum) {
+    __builtin_trap();
+}
+#endif

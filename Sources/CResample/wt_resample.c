@@ -1,8 +1,10 @@
 // Run-time dispatched AVX2/FMA resampling kernels (see wt_resample.h). Only these functions
 // are compiled for AVX2; callers check wt_resample_has_avx2_fma() first.
 #include "wt_resample.h"
-#include <immintrin.h>
 #include <stddef.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
 
 int wt_resample_has_avx2_fma(void) {
     __builtin_cpu_init();
@@ -134,3 +136,17 @@ void wt_resample_store_avx2(float *source, int count, uint8_t *target) {
         }
     }
 }
+
+#else
+// Not x86-64 (arm64 Linux, say): no AVX2, so wt_resample_has_avx2_fma() says so, the Swift
+// SIMD4 passes run and these are never called. Not built in CI (its machines are x86-64).
+int wt_resample_has_avx2_fma(void) { return 0; }
+void wt_resample_horizontal_avx2(const float *source, const intptr_t *starts, const float *weights,
+                                 int tap_count, int target_length, float *target) { __builtin_trap(); }
+void wt_resample_horizontal_opaque_avx2(const uint8_t *source, const intptr_t *starts, const int16_t *weights,
+                                        int tap_count, int target_length, float *target) { __builtin_trap(); }
+void wt_resample_vertical_avx2(const float *const *rows, const float *weights, int tap_count, int length,
+                               float *target) { __builtin_trap(); }
+void wt_resample_load_avx2(const uint8_t *source, int count, float *target) { __builtin_trap(); }
+void wt_resample_store_avx2(float *source, int count, uint8_t *target) { __builtin_trap(); }
+#endif
