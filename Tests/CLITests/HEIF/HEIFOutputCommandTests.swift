@@ -1,4 +1,3 @@
-import Foundation
 import TestSupport
 import Testing
 import WidgetThumbnails
@@ -12,10 +11,6 @@ import WidgetThumbnails
                                                                  format: .jpeg, quality: 90))
     }
 
-    static func bytes(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
     @Test(arguments: [StoredFormat.avif, .heic])
     func thumbnailWritesTheFormatItsNameOrFlagAsksFor(format: StoredFormat) throws {
         let directory = try TemporaryDirectory()
@@ -24,14 +19,14 @@ import WidgetThumbnails
         let named = directory.file("by-name.\(format.fileExtension)")
         let byName = try WidgetThumbsBinary.run(["thumbnail", input, "-o", named])
         #expect(byName.status == 0, "\(byName)")
-        #expect(StoredFormat(magicBytesOf: try Self.bytes(named)) == format)
+        #expect(StoredFormat(magicBytesOf: try FileBytes.contents(of: named)) == format)
 
         let flagged = directory.file("by-flag.out")
         let cap = 6_000
         let byFlag = try WidgetThumbsBinary.run(["thumbnail", input, "-o", flagged, "--format", format.rawValue,
                                                  "--max-bytes", "\(cap)"])
         #expect(byFlag.status == 0, "\(byFlag)")
-        let written = try Self.bytes(flagged)
+        let written = try FileBytes.contents(of: flagged)
         #expect(StoredFormat(magicBytesOf: written) == format)
         #expect(written.count <= cap)
         let decoded = try ImageDecoder.decode(written)
@@ -52,11 +47,11 @@ import WidgetThumbnails
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("\"format\" : \"\(format.rawValue)\""), "\(result.stdout.prefix(600))")
         for name in ["photo", "logo"] {
-            let bytes = try Self.bytes("\(out)/\(name).\(format.fileExtension)")
+            let bytes = try FileBytes.contents(of: "\(out)/\(name).\(format.fileExtension)")
             #expect(StoredFormat(magicBytesOf: bytes) == format)
             #expect(bytes.count <= 20_000)
         }
-        let logo = try ImageDecoder.decode(try Self.bytes("\(out)/logo.\(format.fileExtension)"))
+        let logo = try ImageDecoder.decode(try FileBytes.contents(of: "\(out)/logo.\(format.fileExtension)"))
         #expect(logo.info.hasAlpha, "transparency survives")
     }
 
@@ -70,7 +65,7 @@ import WidgetThumbnails
                                                  "--image", input, "--format", format.rawValue])
         #expect(commit.status == 0, "\(commit)")
         let stored = "\(container)/images/thumbnail-3.\(format.fileExtension)"
-        #expect(StoredFormat(magicBytesOf: try Self.bytes(stored)) == format)
+        #expect(StoredFormat(magicBytesOf: try FileBytes.contents(of: stored)) == format)
         let verify = try WidgetThumbsBinary.run(["verify", "--container", container])
         #expect(verify.status == 0, "\(verify)")
         let read = try WidgetThumbsBinary.run(["read", "--container", container, "--json"])
@@ -88,6 +83,6 @@ import WidgetThumbnails
         let input = try Self.original(directory)
         let auto = directory.file("auto.out")
         #expect(try WidgetThumbsBinary.run(["thumbnail", input, "-o", auto]).status == 0)
-        #expect(StoredFormat(magicBytesOf: try Self.bytes(auto)) == .jpeg)
+        #expect(StoredFormat(magicBytesOf: try FileBytes.contents(of: auto)) == .jpeg)
     }
 }
