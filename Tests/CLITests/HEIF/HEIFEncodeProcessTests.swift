@@ -12,20 +12,10 @@ import WidgetThumbnails
 @Suite struct HEIFEncodeProcessTests {
     static let codecs: [HEIFEncoder.Codec] = [.av1, .hevc]
 
-    /// A smooth picture with some fine detail and, when asked, a transparent corner.
-    static func picture(width: Int = 96, height: Int = 64, transparentCorner: Bool = false) -> RGBAImage {
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = (y * width + x) * 4
-                let detail = (x * 7 + y * 13) % 16
-                pixels[index] = UInt8(x * 239 / max(1, width - 1) + detail)
-                pixels[index + 1] = UInt8(y * 239 / max(1, height - 1) + detail)
-                pixels[index + 2] = UInt8((x + y) * 200 / max(1, width + height - 2))
-                if transparentCorner, x < width / 4, y < height / 4 { pixels[index + 3] = 0 }
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+    /// A smooth picture with fine detail (`SyntheticImage.gradient`, blue x XOR y) and, when
+    /// asked, a soft transparent edge.
+    static func picture(width: Int = 96, height: Int = 64, alpha: Bool = false) -> RGBAImage {
+        SyntheticImage.gradient(width: width, height: height, blue: .xor, alpha: alpha)
     }
 
     /// widget-thumbs serving one encode, as the CLI starts it.
@@ -36,9 +26,9 @@ import WidgetThumbnails
     /// Each case encodes twice in children of one command: the second is served by a child
     /// that already served one (they are kept), and a refused encode leaves it serving too.
     @Test(arguments: codecs, [false, true])
-    func theChildWritesTheBytesTheProcessWould(codec: HEIFEncoder.Codec, transparentCorner: Bool) throws {
+    func theChildWritesTheBytesTheProcessWould(codec: HEIFEncoder.Codec, alpha: Bool) throws {
         let binary = try #require(WidgetThumbsBinary.path, WidgetThumbsBinary.notFoundMessage)
-        let image = Self.picture(transparentCorner: transparentCorner)
+        let image = Self.picture(alpha: alpha)
         let inProcess = try HEIFEncoder.encode(image, codec: codec, quality: 50, process: .inProcess)
         for quality in [50, 50] {
             let inChild = try HEIFEncoder.encode(image, codec: codec, quality: quality, process: Self.servingChild(binary))
