@@ -280,12 +280,6 @@ int wt_heif_encode_child_start(const char *const *argv, int *channel, int *pid, 
     return WT_STATUS_OK;
 }
 
-void wt_heif_encode_child_stop(int channel, int pid) {
-    // Its end of the socket closed, a serving child reads the end of its requests and exits.
-    close(channel);
-    reap((pid_t)pid, now_ms() + 2000);
-}
-
 int wt_heif_encode_rgba_in_child(int channel, int pid, int time_limit_ms,
                                  const unsigned char *rgba, int width, int height, int has_alpha,
                                  const wt_heif_encode_settings *settings,

@@ -75,10 +75,6 @@ int wt_heif_encode_rgba_in_child(int channel, int pid, int time_limit_ms,
                                  const unsigned char *icc, size_t icc_size,
                                  unsigned char **out, size_t *out_size, int *reusable, wt_message *message);
 
-/// Ends a child that `wt_heif_encode_child_start` started: closes its channel (it exits at the
-/// end of its requests) and reaps it, killing it after 2 s.
-void wt_heif_encode_child_stop(int channel, int pid);
-
 /// The child's side: serves requests from `in_fd` (each encoded with wt_heif_encode_rgba, its
 /// reply written to `out_fd`) until the parent closes its end. Returns 0 then, 1 when a
 /// request was not one or a reply could not be written.
