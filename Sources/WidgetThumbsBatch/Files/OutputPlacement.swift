@@ -128,12 +128,9 @@ package enum OutputPlacement {
     }
 
     /// A command's own file (thumbnail `-o` and its variants, decode `--out`, the preview page):
-    /// judged (`Policy.commandOutput`) and written in one call; with `makingFolders`, the
-    /// folders of its path are made first (`OutputDirectories`). The one call a new command's
+    /// judged (`Policy.commandOutput`) and written in one call. The one call a new command's
     /// file needs.
-    package static func placeCommandOutput(_ bytes: [UInt8], at path: String, inputs: InputIdentities,
-                                   makingFolders: Bool = false) throws(ImageError) {
-        if makingFolders { try OutputDirectories.create(parentOf: path) }
+    package static func placeCommandOutput(_ bytes: [UInt8], at path: String, inputs: InputIdentities) throws(ImageError) {
         try write(bytes, to: try check(path, inputs: inputs, policy: .commandOutput))
     }
 
