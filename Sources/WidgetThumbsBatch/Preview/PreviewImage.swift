@@ -35,8 +35,7 @@ struct PreviewImage: Equatable {
         guard format == .heic else { return (bytes, format, nil) }
         do throws(ImageError) {
             let image = try ImageDecoder.decode(bytes).image
-            let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }
-            let shownFormat: StoredFormat = opaque ? .jpeg : .png
+            let shownFormat: StoredFormat = image.hasTransparency ? .png : .jpeg
             let shown = try ImageEncoder.encode(image, format: shownFormat, quality: 92)
             return (shown, shownFormat, "Shown here as a \(shownFormat.name) re-encoded from the decoded HEIC "
                         + "(browsers cannot show HEIC); the facts are the HEIC's.")
@@ -83,7 +82,7 @@ enum PreviewLink {
     /// (symlinks followed), so each folder of the route is a real folder: following it down
     /// from the page reaches `outDirectory` however either was spelt.
     static func route(fromPageAt page: String, to outDirectory: String) -> [String]? {
-        let folder = page.lastIndex(of: "/").map { $0 == page.startIndex ? "/" : String(page[..<$0]) } ?? "."
+        let folder = OutputTarget.split(page).directory
         guard let base = PathLookup.resolved(folder), let out = PathLookup.resolved(outDirectory) else { return nil }
         let prefix = Array((base.hasSuffix("/") ? base : base + "/").unicodeScalars)
         let target = Array(out.unicodeScalars)
