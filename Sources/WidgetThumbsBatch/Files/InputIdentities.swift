@@ -23,8 +23,7 @@ package final class InputIdentities: Sendable {
     /// Standard input's file, when it is one (`thumbnail - -o x < x` reads x).
     package convenience init(standardInput: ()) {
         self.init()
-        var status = stat()
-        if fstat(STDIN_FILENO, &status) == 0 { insert(FileIdentity(status)) }
+        if let status = Self.standardInputStatus() { insert(FileIdentity(status)) }
     }
 
     /// Adds `identity`; true when it was not known before (one lock for the question and the answer).
@@ -37,8 +36,13 @@ package final class InputIdentities: Sendable {
     /// Standard input's file when it is a regular file (not a terminal, a pipe or `/dev/null`,
     /// which outputs may be written into), read once.
     private static let standardInputsFile: FileIdentity? = {
-        var status = stat()
-        guard fstat(STDIN_FILENO, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard let status = standardInputStatus(), (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileIdentity(status)
     }()
+
+    /// What `fstat` says of standard input, nil when it is closed.
+    private static func standardInputStatus() -> stat? {
+        var status = stat()
+        return fstat(STDIN_FILENO, &status) == 0 ? status : nil
+    }
 }
