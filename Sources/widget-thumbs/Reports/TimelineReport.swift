@@ -38,6 +38,13 @@ struct TimelineReport: Encodable {
         }
     }
 
+    /// `--entries N`, one spec for `budget` and `check`.
+    static let entriesSpec = OptionSpec.value(
+        "entries", valueName: "N", presence: .optional,
+        help: "N timeline entries each carry the image: the timeline archive's bytes, handed over as data and decoded, "
+            + "against the timeline limit (for a size rather than a file, the image's bytes are the per-image byte budget, "
+            + "\(ImageByteLimit.defaultCap) bytes).")
+
     /// `--entries N` of `budget` and `check`: 1 to 100,000 entries, or nil.
     static func entries(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError) -> Int? {
         try arguments.value(option, expected: "a whole number of entries from 1 to 100000") {
