@@ -31,7 +31,7 @@ struct BudgetCommand: Command {
             \(TableText.fixed(TimelineBudget.decodedFactor, 2))x as much (\(TimelineBudget.decodedFactorSource)).
             """,
         arguments: [subject],
-        options: [family, json, TimelineReport.entriesSpec] + DeviceArguments.specs)
+        options: [family, json, EntriesArgument.spec] + DeviceArguments.specs)
 
     /// The catalogue's cap rules in a sentence, so the help cannot disagree with the data.
     private static var capRules: String {
@@ -77,7 +77,7 @@ struct BudgetCommand: Command {
         output = arguments.isSet(Self.json) ? .json : .table
         catalog = try DeviceArguments.catalog(arguments)
         devices = try DeviceArguments.devices(arguments, in: catalog)
-        entryCount = try TimelineReport.entries(arguments, TimelineReport.entriesSpec)
+        entryCount = try EntriesArgument.value(arguments)
     }
 
     /// Digits, `x`, digits (signs allowed): what a size looks like, whatever its range.

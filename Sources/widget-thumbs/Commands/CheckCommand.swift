@@ -52,7 +52,7 @@ struct CheckCommand: Command {
             64 usage.
             """,
         arguments: [paths],
-        options: [family, FamiliesArgument.spec, container, TimelineReport.entriesSpec, appearance, config, json, reporter] + DeviceArguments.specs)
+        options: [family, FamiliesArgument.spec, container, EntriesArgument.spec, appearance, config, json, reporter] + DeviceArguments.specs)
 
     /// Each rule as `level id: rationale`, from the rules' own descriptions.
     private static var rulesProse: String {
@@ -92,7 +92,7 @@ struct CheckCommand: Command {
         if let name = arguments.value(Self.family), let one = WidgetFamily(rawValue: name) { chosen = [one] }
         let context = CheckContext(catalog: catalog, devices: devices, selection: selection,
                                    catalogFile: arguments.value(DeviceArguments.catalog), families: chosen, config: config,
-                                   entries: try TimelineReport.entries(arguments, TimelineReport.entriesSpec))
+                                   entries: try EntriesArgument.value(arguments))
         run = CheckRun(context: context, measuresAppearance: arguments.isSet(Self.appearance))
         if arguments.isSet(Self.json) {
             if arguments.wasGiven(Self.reporter) { throw UsageError("'--json' and '--reporter' cannot be combined") }

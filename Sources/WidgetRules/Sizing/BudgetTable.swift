@@ -1,17 +1,21 @@
-import WidgetSnapshots
-import WidgetThumbnails
-
 /// The human form of a `RenderCost`: a summary, then one line per family naming its binding
 /// device (or, for one family, one line per device and slot). Device names and notes come from
 /// the catalogue, which a user's `--catalog` file extends: they print through
 /// `DisplayText.escaped`, as every other printed name does.
-struct BudgetTable {
-    var cost: RenderCost
-    var family: WidgetFamily?
-    var catalog: WidgetCatalog
-    var devices: [DeviceClass]
+package struct BudgetTable {
+    package var cost: RenderCost
+    package var family: WidgetFamily?
+    package var catalog: WidgetCatalog
+    package var devices: [DeviceClass]
 
-    var text: String {
+    package init(cost: RenderCost, family: WidgetFamily?, catalog: WidgetCatalog, devices: [DeviceClass]) {
+        self.cost = cost
+        self.family = family
+        self.catalog = catalog
+        self.devices = devices
+    }
+
+    package var text: String {
         let megabytes = Double(cost.rgbaBytes) / 1_048_576
         let share = cost.extensionMemoryShare * 100
         var lines = [
