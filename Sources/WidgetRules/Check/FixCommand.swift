@@ -77,9 +77,11 @@ public struct FixCommand: Sendable, Hashable, Encodable, CustomStringConvertible
     private static let plainPunctuation = Set("@%+=:,./_-".utf8)
 
     /// `word` as one shell word: bare when it is all plain characters; in single quotes when it
-    /// holds nothing a terminal acts on; else in ANSI-C quotes (`$'...'`, POSIX.1-2024, bash,
-    /// zsh, ksh) with every control and every byte over 0x7F as `\xNN`, so the printed command
-    /// is plain text that shows, and runs, the exact bytes of the name.
+    /// holds nothing a terminal acts on; else as `"$(printf '...')"` with every control and
+    /// every byte over 0x7F written `\NNN` (octal), which POSIX `sh` (dash included) runs, so
+    /// the printed command is plain text that shows, and runs, the exact bytes of the name.
+    /// (Command substitution drops trailing line feeds: a name ending in one comes out without
+    /// it, a different name, never a different command.)
     static func shellWord(_ word: Word) -> String {
         switch word {
         case .placeholder(let text): return text
@@ -88,7 +90,7 @@ public struct FixCommand: Sendable, Hashable, Encodable, CustomStringConvertible
         }
     }
 
-    /// `text` quoted for a POSIX shell (see `shellWord`).
+    /// `text` as one word for a POSIX shell (see `shellWord`).
     public static func quoted(_ text: String) -> String {
         let bytes = RawPath.encode(text)
         let plain = !bytes.isEmpty && bytes.allSatisfy { byte in
@@ -101,15 +103,16 @@ public struct FixCommand: Sendable, Hashable, Encodable, CustomStringConvertible
             for character in text { out += character == "'" ? "'\\''" : String(character) }
             return out + "'"
         }
-        var out = "$'"
+        var out = "\"$(printf '"
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "'"): out += "\\'"
+            case UInt8(ascii: "'"): out += "'\\''"
             case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "%"): out += "%%"
             case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(byte))
-            default: out += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: false)
+            default: out += "\\" + String(repeating: "0", count: 3 - String(byte, radix: 8).count) + String(byte, radix: 8)
             }
         }
-        return out + "'"
+        return out + "')\""
     }
 }
