@@ -284,4 +284,23 @@ import WidgetThumbnails
         #expect(try WidgetThumbsBinary.run(["check"]).status == 64)
         #expect(try WidgetThumbsBinary.run(["check", "x", "--reporter", "xml"]).status == 64)
     }
+
+    /// `--families` is the shared argument: `all` works, a family given twice is checked once,
+    /// and an empty list (an unset CI variable) is a usage error, never a pass.
+    @Test func familiesIsTheSharedArgument() throws {
+        let folder = try TemporaryDirectory()
+        let photo = try folder.write("photo.jpg", try Self.jpeg(3000, 3000))
+        let all = try WidgetThumbsBinary.run(["check", photo, "--families", "all", "--json"])
+        #expect(all.status == 1, "\(all)")
+        let allFamilies = try #require(JSONReport.object(all.stdout))
+        let families = Set(((allFamilies["findings"] as? [[String: Any]]) ?? []).compactMap { $0["family"] as? String })
+        #expect(families.contains("accessoryCircular") && families.contains("systemLarge"), "\(families)")
+        let once = try WidgetThumbsBinary.run(["check", photo, "--families", "small", "--json"])
+        let twice = try WidgetThumbsBinary.run(["check", photo, "--families", "small,small,systemSmall", "--json"])
+        let count = { (text: String) in (JSONReport.object(text)?["findings"] as? [[String: Any]])?.count ?? -1 }
+        #expect(count(once.stdout) > 0 && count(once.stdout) == count(twice.stdout), "\(once.stdout)\n\(twice.stdout)")
+        for empty in ["", ","] {
+            #expect(try WidgetThumbsBinary.run(["check", photo, "--families", empty]).status == 64, "'\(empty)'")
+        }
+    }
 }
