@@ -37,10 +37,14 @@ public enum CheckReporters {
 /// One line a finding: `LEVEL: FILE (FAMILY): [RULE] MESSAGE`, then what was not checked and the
 /// counts.
 public struct TextReporter: CheckReporter {
+    /// The name `--reporter` takes.
     public static let identifier = "text"
+    /// Whether findings are printed as they are made.
     public static let isRealtime = true
+    /// A reporter.
     public init() {}
 
+    /// The line printed for `finding` (nil: none).
     public func line(for finding: CheckFinding) -> String? {
         let family = finding.family.map { " (\($0.rawValue))" } ?? ""
         let ignored = finding.suppressed.map { " [ignored: \(DisplayText.escaped($0))]" } ?? ""
@@ -48,6 +52,7 @@ public struct TextReporter: CheckReporter {
             + DisplayText.guarded(finding.fullMessage) + ignored
     }
 
+    /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         .text((summary.unchecked.map { "not checked: \(DisplayText.escaped($0.path)): \(DisplayText.guarded($0.reason))" }
             + [summary.line]).joined(separator: "\n"))
@@ -56,8 +61,11 @@ public struct TextReporter: CheckReporter {
 
 /// One JSON document: the counts, every finding and what was not checked.
 public struct JSONReporter: CheckReporter {
+    /// The name `--reporter` takes.
     public static let identifier = "json"
+    /// Whether findings are printed as they are made.
     public static let isRealtime = false
+    /// A reporter.
     public init() {}
 
     /// The document.
@@ -70,8 +78,10 @@ public struct JSONReporter: CheckReporter {
         var unchecked: [UncheckedAsset]
     }
 
+    /// The line printed for `finding` (nil: none).
     public func line(for finding: CheckFinding) -> String? { nil }
 
+    /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         .document(Document(images: summary.tally.images, errors: summary.tally.errors, warnings: summary.tally.warnings,
                            suppressed: summary.tally.suppressed, findings: summary.findings, unchecked: summary.unchecked))

@@ -1,10 +1,14 @@
 /// GitHub Actions workflow commands (`::error file=...::message`), shown as annotations on a
 /// pull request; a suppressed finding is not annotated.
 public struct GitHubReporter: CheckReporter {
+    /// The name `--reporter` takes.
     public static let identifier = "github"
+    /// Whether findings are printed as they are made.
     public static let isRealtime = true
+    /// A reporter.
     public init() {}
 
+    /// The line printed for `finding` (nil: none).
     public func line(for finding: CheckFinding) -> String? {
         guard finding.suppressed == nil else { return nil }
         let command = switch finding.level {
@@ -16,6 +20,7 @@ public struct GitHubReporter: CheckReporter {
         return "::\(command) file=\(Self.property(finding.file)),title=\(Self.property(title))::\(Self.data(finding.fullMessage))"
     }
 
+    /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         .text((summary.unchecked.map { "::notice file=\(Self.property($0.path)),title=not-checked::\(Self.data($0.reason))" }
             + [summary.line]).joined(separator: "\n"))

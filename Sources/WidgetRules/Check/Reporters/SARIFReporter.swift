@@ -2,15 +2,20 @@
 /// rules' descriptions, a result per finding (suppressions with the config's reason) and a note
 /// per asset not checked.
 public struct SARIFReporter: CheckReporter {
+    /// The name `--reporter` takes.
     public static let identifier = "sarif"
+    /// Whether findings are printed as they are made.
     public static let isRealtime = false
+    /// A reporter.
     public init() {}
 
     /// The rule id of an asset listed but not checked (not a rule: nothing is evaluated).
     static let notCheckedID = "not-checked"
 
+    /// The line printed for `finding` (nil: none).
     public func line(for finding: CheckFinding) -> String? { nil }
 
+    /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         let ids = CheckRules.ids
         let results = summary.findings.map { finding in

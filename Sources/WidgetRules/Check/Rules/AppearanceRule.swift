@@ -4,6 +4,7 @@ public struct AppearanceRule: CheckRule {
     /// The rule.
     public init() {}
 
+    /// The rule's id, summary, level, rationale and examples.
     public var description: RuleDescription {
         RuleDescription(
             id: "appearance",
@@ -21,6 +22,7 @@ public struct AppearanceRule: CheckRule {
             ])
     }
 
+    /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
         guard let measured = scope.facts.appearance else { return [] }
         return scope.shown.flatMap { family in

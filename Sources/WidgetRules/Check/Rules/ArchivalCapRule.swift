@@ -4,6 +4,7 @@ public struct ArchivalCapRule: CheckRule {
     /// The rule.
     public init() {}
 
+    /// The rule's id, summary, level, rationale and examples.
     public var description: RuleDescription {
         RuleDescription(
             id: "archival-cap",
@@ -21,6 +22,7 @@ public struct ArchivalCapRule: CheckRule {
             ])
     }
 
+    /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
         let size = scope.facts.size
         return scope.shown.compactMap { family in

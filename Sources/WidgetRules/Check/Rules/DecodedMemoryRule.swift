@@ -4,6 +4,7 @@ public struct DecodedMemoryRule: CheckRule {
     /// The rule.
     public init() {}
 
+    /// The rule's id, summary, level, rationale and examples.
     public var description: RuleDescription {
         RuleDescription(
             id: "decoded-memory",
@@ -20,6 +21,7 @@ public struct DecodedMemoryRule: CheckRule {
             ])
     }
 
+    /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
         guard let family = scope.shown.first else { return [] }
         let drawing = scope.drawingRows

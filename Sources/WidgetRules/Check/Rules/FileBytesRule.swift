@@ -3,6 +3,7 @@ public struct FileBytesRule: CheckRule {
     /// The rule.
     public init() {}
 
+    /// The rule's id, summary, level, rationale and examples.
     public var description: RuleDescription {
         RuleDescription(
             id: "file-bytes",
@@ -19,6 +20,7 @@ public struct FileBytesRule: CheckRule {
             ])
     }
 
+    /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
         guard let family = scope.shown.first, scope.facts.fileBytes > ImageByteLimit.defaultCap else { return [] }
         return [CheckFinding(

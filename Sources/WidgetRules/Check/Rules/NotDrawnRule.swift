@@ -4,6 +4,7 @@ public struct NotDrawnRule: CheckRule {
     /// The rule.
     public init() {}
 
+    /// The rule's id, summary, level, rationale and examples.
     public var description: RuleDescription {
         RuleDescription(
             id: "not-drawn",
@@ -20,6 +21,7 @@ public struct NotDrawnRule: CheckRule {
             ])
     }
 
+    /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
         guard !scope.isDrawn else { return [] }
         let scale = scope.facts.scale.map { "@\($0)x " } ?? ""

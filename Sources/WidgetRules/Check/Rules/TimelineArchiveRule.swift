@@ -4,6 +4,7 @@ public struct TimelineArchiveRule: CheckRule {
     /// The rule.
     public init() {}
 
+    /// The rule's id, summary, level, rationale and examples.
     public var description: RuleDescription {
         RuleDescription(
             id: "timeline-archive",
@@ -24,6 +25,7 @@ public struct TimelineArchiveRule: CheckRule {
             ])
     }
 
+    /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
         guard scope.isDrawn, let entries = scope.context.entries else { return [] }
         let budget = TimelineBudget(entries: entries, imageBytesPerEntry: scope.facts.fileBytes)

@@ -6,6 +6,7 @@ public struct UndersizedRule: CheckRule {
     /// Upscaling by at most this factor is not called blurry (rounding of the slot's points).
     static let tolerance = 1.01
 
+    /// The rule's id, summary, level, rationale and examples.
     public var description: RuleDescription {
         RuleDescription(
             id: "undersized",
@@ -24,6 +25,7 @@ public struct UndersizedRule: CheckRule {
             ])
     }
 
+    /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
         let size = scope.facts.size
         return scope.shown.compactMap { family in

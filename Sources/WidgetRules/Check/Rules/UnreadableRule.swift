@@ -5,6 +5,7 @@ public struct UnreadableRule: CheckRule {
     /// The rule.
     public init() {}
 
+    /// The rule's id, summary, level, rationale and examples.
     public var description: RuleDescription {
         RuleDescription(id: "unreadable", summary: "File that cannot be read as an image", defaultLevel: .error,
                         rationale: "a file that cannot be read as an image, or a path that cannot be read")
