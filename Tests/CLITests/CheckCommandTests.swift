@@ -287,7 +287,7 @@ import WidgetThumbnails
 
     /// `--families` is the shared argument: `all` works, a family given twice is checked once,
     /// and an empty list (an unset CI variable) is a usage error, never a pass.
-    @Test func familiesIsTheSharedArgument() throws {
+    @Test func class5FamiliesIsTheSharedArgumentAndAnEmptyListIsRefused() throws {
         let folder = try TemporaryDirectory()
         let photo = try folder.write("photo.jpg", try Self.jpeg(3000, 3000))
         let all = try WidgetThumbsBinary.run(["check", photo, "--families", "all", "--json"])

@@ -1,5 +1,5 @@
 /// One image in its context, with what every rule asks first worked out once: the devices its
-/// scale and idiom reach, the families it is checked in and those of them the reached devices
+/// scales and idiom reach, the families it is checked in and those of them the reached devices
 /// draw, and each family's slots.
 public struct CheckScope {
     /// The image.
@@ -20,7 +20,7 @@ public struct CheckScope {
         self.facts = facts
         self.context = context
         self.plans = plans
-        let reach = plans.reach(scale: facts.scale, platforms: facts.platforms, devices: context.devices)
+        let reach = plans.reach(scales: facts.drawnAtScales, platforms: facts.platforms, devices: context.devices)
         self.reach = reach
         rows = reach.rows
         wanted = context.families(for: facts)
@@ -72,7 +72,7 @@ public final class CheckPlans {
     }
 
     private struct Key: Hashable {
-        var scale: Int?
+        var scales: [Int]?
         var platforms: [Platform]
     }
 
@@ -82,13 +82,13 @@ public final class CheckPlans {
     /// An empty cache.
     public init() {}
 
-    /// The rows of `devices` an image of `scale` (nil: every scale) and idiom `platforms`
-    /// (empty: all) is drawn on.
-    func reach(scale: Int?, platforms: [Platform], devices: [DeviceClass]) -> Reach {
-        let key = Key(scale: scale, platforms: platforms)
+    /// The rows of `devices` an image drawn at `scales` (nil: every scale) and idiom
+    /// `platforms` (empty: all) is drawn on.
+    func reach(scales: [Int]?, platforms: [Platform], devices: [DeviceClass]) -> Reach {
+        let key = Key(scales: scales, platforms: platforms)
         if let known = reaches[key] { return known }
         let rows = devices.filter { row in
-            (scale.map { row.scale == $0 } ?? true) && (platforms.isEmpty || platforms.contains(row.platform))
+            (scales.map { $0.contains(row.scale) } ?? true) && (platforms.isEmpty || platforms.contains(row.platform))
         }
         var families: [WidgetFamily: FamilyPlan] = [:]
         for family in WidgetFamily.allCases {

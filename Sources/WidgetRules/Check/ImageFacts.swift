@@ -9,8 +9,11 @@ public struct ImageFacts: Sendable {
     public var fileBytes: Int
     /// What a pixel takes once decoded (`BitmapCost.bytesPerPixel`).
     public var bytesPerPixel: Int
-    /// 1, 2 or 3 from an image set's Contents.json; nil: a single-scale image, drawn at every scale.
+    /// 1, 2 or 3 from an image set's Contents.json; nil: a single-scale image.
     public var scale: Int?
+    /// The device scales that draw this variant (an image set's variant for each scale, or the
+    /// nearest one where the set has none); nil: every scale.
+    public var drawnAtScales: [Int]?
     /// The platforms an image set's idiom limits it to (empty: all).
     public var platforms: [Platform]
     /// The asset set's folder, for the config's families (nil outside a catalog).
@@ -23,13 +26,14 @@ public struct ImageFacts: Sendable {
     /// The facts of one image; the optional ones default to "not from an asset catalog, not
     /// measured".
     public init(path: String, size: PixelSize, fileBytes: Int, bytesPerPixel: Int = 4, scale: Int? = nil,
-                platforms: [Platform] = [], assetSet: String? = nil, appearance: [WidgetFamily: [String]]? = nil,
-                note: String? = nil) {
+                drawnAtScales: [Int]? = nil, platforms: [Platform] = [], assetSet: String? = nil,
+                appearance: [WidgetFamily: [String]]? = nil, note: String? = nil) {
         self.path = path
         self.size = size
         self.fileBytes = fileBytes
         self.bytesPerPixel = bytesPerPixel
         self.scale = scale
+        self.drawnAtScales = drawnAtScales ?? scale.map { [$0] }
         self.platforms = platforms
         self.assetSet = assetSet
         self.appearance = appearance

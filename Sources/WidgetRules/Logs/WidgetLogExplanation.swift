@@ -32,6 +32,8 @@ package struct WidgetLogExplanation: Encodable, Sendable {
         package var impliedSlots: [Implied]
         /// When unknown: a `--catalog` file to fill in (JSON text).
         package var catalogTemplate: String?
+        /// Why the line cannot be what it says (an area not over its maximum), or nil.
+        package var contradiction: String?
     }
 
     package struct Family: Encodable, Sendable {
@@ -152,7 +154,8 @@ package struct WidgetLogExplanation: Encodable, Sendable {
                                Implied(capRule: $0.rule.id, multiplier: $0.rule.multiplier.description, slotArea: $0.area,
                                        slotPixels: [$0.pixels.width, $0.pixels.height], wholePixels: $0.isWhole)
                            },
-                           catalogTemplate: matches.isEmpty ? catalogTemplate(implied) : nil)
+                           catalogTemplate: matches.isEmpty ? catalogTemplate(implied) : nil,
+                           contradiction: log.contradiction)
     }
 
     /// A `--catalog` file for an unknown maximum: the slot the first whole-pixel reading
@@ -181,7 +184,7 @@ package struct WidgetLogExplanation: Encodable, Sendable {
     }
 
     private static func memory(_ megabytes: Int, catalog: WidgetCatalog) -> MemoryLimit {
-        let limit = megabytes * 1_048_576
+        let limit = max(1, megabytes) * 1_048_576
         let current = catalog.currentDevices
         let slotCosts: [SlotCost] = WidgetFamily.allCases.filter { !$0.isAccessory }.compactMap { family in
             guard let largest = current.flatMap({ $0.slots(for: family) }).map(\.pixels).max(by: { $0.area < $1.area }) else { return nil }
@@ -213,6 +216,9 @@ package struct WidgetLogExplanation: Encodable, Sendable {
         let image = cap.image.map { "the image, \($0[0])x\($0[1]) = \(TableText.grouped($0[0] * $0[1])) px," } ?? "the image"
         var out = ["  archival cap: \(image) is over WidgetKit's maximum of \(cap.maximumArea) px for the slot it was drawn in,",
                    "  so the widget shows its placeholder (and every family of the widget fails with it)."]
+        if let contradiction = cap.contradiction {
+            out.append("  but this line contradicts itself: \(contradiction); it may be cut or edited, so check its numbers.")
+        }
         for family in cap.families {
             out.append("  slot: \(family.family.rawValue), cap \(TableText.grouped(cap.capPixels)) px, on:")
             for device in family.devices {

@@ -7,6 +7,8 @@ package struct CheckImage: Sendable {
     package var path: String
     /// 1, 2 or 3 from an image set's Contents.json; nil: a single-scale image, drawn at every scale.
     package var scale: Int?
+    /// The device scales that draw it (`ImageFacts.drawnAtScales`); nil: every scale.
+    package var drawnAtScales: [Int]? = nil
     /// The platforms an image set's idiom limits it to (empty: all).
     package var platforms: [Platform]
     /// The asset set's folder, for the config's families (nil outside a catalog).
@@ -155,6 +157,7 @@ package struct CheckInputs {
             failures.append((contents, "'images' is not a list: the set's files cannot be found"))
             return
         }
+        var variants: [(image: CheckImage, idiom: String)] = []
         for (index, item) in entries.enumerated() {
             guard case .object(let entry) = item else {
                 failures.append((contents, "images[\(index)] is not an object"))
@@ -181,7 +184,26 @@ package struct CheckInputs {
             if case .string(let text)? = entry["scale"] { scale = Int(text.dropLast()) }
             var idiom = "universal"
             if case .string(let text)? = entry["idiom"] { idiom = text }
-            images.append(CheckImage(path: path, scale: scale, platforms: Self.platforms(idiom: idiom), assetSet: folder))
+            variants.append((CheckImage(path: path, scale: scale, platforms: Self.platforms(idiom: idiom), assetSet: folder), idiom))
+        }
+        images += Self.withDrawnScales(variants)
+    }
+
+    /// The device scales each variant is drawn at. A device takes the variant of its own scale;
+    /// where its idiom has none, the nearest larger one (scaled down, sharp), else the nearest
+    /// smaller one (scaled up): so a set whose only file is 1x is drawn by every device, and a
+    /// 3x-only set by the @2 devices too. A variant without a scale is drawn at every scale.
+    static func withDrawnScales(_ variants: [(image: CheckImage, idiom: String)]) -> [CheckImage] {
+        variants.map { variant in
+            guard let scale = variant.image.scale else { return variant.image }
+            let siblings = variants.filter { $0.idiom == variant.idiom }.compactMap(\.image.scale)
+            var image = variant.image
+            image.drawnAtScales = (1...3).filter { deviceScale in
+                if siblings.contains(deviceScale) { return deviceScale == scale }
+                let larger = siblings.filter { $0 > deviceScale }.min()
+                return (larger ?? siblings.filter { $0 < deviceScale }.max()) == scale
+            }
+            return image
         }
     }
 

@@ -71,7 +71,8 @@ package struct CheckRun {
     private func check(_ image: CheckImage, info: ImageInfo, bytes: [UInt8], note: String?, plans: CheckPlans, into sink: inout Sink) {
         sink.tally.images += 1
         var facts = ImageFacts(path: image.path, size: info.orientedSize, fileBytes: bytes.count,
-                               bytesPerPixel: info.renderBytesPerPixel, scale: image.scale, platforms: image.platforms,
+                               bytesPerPixel: info.renderBytesPerPixel, scale: image.scale, drawnAtScales: image.drawnAtScales,
+                               platforms: image.platforms,
                                assetSet: image.assetSet, note: note)
         if measuresAppearance {
             // A picture the decoder refuses is reported, never measured as clean.

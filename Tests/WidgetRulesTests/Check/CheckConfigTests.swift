@@ -43,7 +43,7 @@ import WidgetRules
         ("[1]", "the document"),
         ("{", "the document"),
     ])
-    func aMistakeIsRefusedWithItsField(text: String, field: String) {
+    func class4AMistakeIsRefusedWithItsField(text: String, field: String) {
         #expect(throws: CheckConfigError.self) { try Self.parse(text) }
         do {
             _ = try Self.parse(text)
@@ -53,7 +53,7 @@ import WidgetRules
     }
 
     /// A config over the size cap is refused before it is parsed.
-    @Test func anOversizedConfigIsRefused() {
+    @Test func class9AnOversizedConfigIsRefused() {
         let padding = String(repeating: " ", count: CheckConfig.maxFileBytes)
         do {
             _ = try Self.parse("{}" + padding)

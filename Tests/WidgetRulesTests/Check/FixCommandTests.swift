@@ -51,7 +51,7 @@ import WidgetRules
         }
     }
 
-    @Test(arguments: names) func aPastedFixRunsExactlyTheWordsMeant(name: String) throws {
+    @Test(arguments: names) func class1APastedFixRunsExactlyTheWordsMeant(name: String) throws {
         let directory = try TemporaryDirectory()
         // A user catalogue's row id is text from the repository too.
         let row = DeviceSelection(names: ["Hostile; touch PWNED"], platforms: [.iOS], osVersion: 26)

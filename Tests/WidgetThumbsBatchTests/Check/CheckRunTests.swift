@@ -20,7 +20,7 @@ import WidgetThumbnails
 
     /// A name that is not UTF-8 is checked like any other: found by the walk, read, reported
     /// with its bytes (never "no such file", never a U+FFFD that two names would share).
-    @Test func aNameThatIsNotUTF8IsCheckedLikeAnyOther() throws {
+    @Test func class13ANameThatIsNotUTF8IsCheckedLikeAnyOther() throws {
         let folder = try TemporaryDirectory()
         let big = try Self.png(3000, 3000)
         let raw = RawPath.decode(Array("caf".utf8) + [0xFF] + Array(".png".utf8))
@@ -40,7 +40,7 @@ import WidgetThumbnails
 
     /// Links and Contents.json entries that lead out of the folder given are not opened: what
     /// lies there (a 4000 px image, or a secret) is never measured or published.
-    @Test func nothingOutsideTheCheckedFolderIsOpened() throws {
+    @Test func class2NothingOutsideTheCheckedFolderIsOpened() throws {
         let folder = try TemporaryDirectory()
         folder.plant("outside/secret.png", try Self.png(4000, 4000))
         folder.plant("repo/ok.png", try Self.png(400, 400))
@@ -67,7 +67,7 @@ import WidgetThumbnails
         #"{"images": ["a.png"]}"#,
         #"not json"#,
     ])
-    func anUnusableContentsJSONIsAnError(contents: String) throws {
+    func class6AnUnusableContentsJSONIsAnError(contents: String) throws {
         let folder = try TemporaryDirectory()
         folder.plant("A.xcassets/X.imageset/Contents.json", Array(contents.utf8))
         folder.plant("A.xcassets/X.imageset/a.png", try Self.png(400, 400))
@@ -77,12 +77,35 @@ import WidgetThumbnails
     }
 
     /// With `--appearance`, a picture the decoder refuses is an error, not "clean".
-    @Test func appearanceReportsAPictureItCannotDecode() throws {
+    @Test func class7AppearanceReportsAPictureItCannotDecode() throws {
         let folder = try TemporaryDirectory()
         let whole = try ImageEncoder.encode(SyntheticImage.noise(width: 300, height: 300), format: .png, quality: 100)
         folder.plant("cut.png", Array(whole.prefix(whole.count * 6 / 10)))
         let measured = Self.check([folder.file("cut.png")], appearance: true)
         #expect(measured.findings.contains { $0.rule == "unreadable" }, "\(measured.findings.map(\.message))")
         #expect(measured.tally.errors >= 1)
+    }
+
+    /// A set whose only file is 1x is drawn by every device (none is @1x: each scales the 1x
+    /// up), so it is checked on all of them; a 3x-only set is drawn by the @2 devices too.
+    @Test func class3AOneScaleSetIsCheckedOnEveryDeviceThatDrawsIt() throws {
+        let folder = try TemporaryDirectory()
+        folder.plant("A.xcassets/Big.imageset/Contents.json",
+                     Array(#"{"images": [{"filename": "big.png", "idiom": "universal", "scale": "1x"}, {"idiom": "universal", "scale": "2x"}, {"idiom": "universal", "scale": "3x"}]}"#.utf8))
+        folder.plant("A.xcassets/Big.imageset/big.png", try Self.png(4000, 4000))
+        let big = Self.check([folder.file("A.xcassets")])
+        #expect(big.findings.contains { $0.rule == "archival-cap" }, "\(big.findings.map(\.rule))")
+        #expect(!big.findings.contains { $0.rule == "not-drawn" })
+
+        folder.plant("B.xcassets/Three.imageset/Contents.json",
+                     Array(#"{"images": [{"filename": "t.png", "idiom": "universal", "scale": "3x"}]}"#.utf8))
+        folder.plant("B.xcassets/Three.imageset/t.png", try Self.png(800, 800))
+        let three = Self.check([folder.file("B.xcassets")])
+        let over = three.findings.filter { $0.rule == "archival-cap" }.flatMap(\.devices)
+        let twoX = WidgetCatalog.builtIn.currentDevices.filter { row in
+            row.scale == 2 && row.slots(for: .systemSmall).contains { 800 * 800 > $0.capPixels }
+        }
+        #expect(!twoX.isEmpty, "the fixture needs an @2 device whose small cap is under 800x800")
+        #expect(twoX.allSatisfy { over.contains($0.description) }, "\(over)")
     }
 }
