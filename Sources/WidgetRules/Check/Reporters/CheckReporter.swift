@@ -15,6 +15,11 @@ public protocol CheckReporter: Sendable {
     func finish(_ summary: CheckSummary) -> CheckOutput
 }
 
+extension CheckReporter {
+    /// Nothing as findings come: a document reporter prints them all at the end.
+    public func line(for finding: CheckFinding) -> String? { nil }
+}
+
 /// What a reporter ends with: lines of text, or one document the caller encodes as JSON.
 public enum CheckOutput: Sendable {
     /// Text, printed as it is (already escaped).
@@ -77,9 +82,6 @@ public struct JSONReporter: CheckReporter {
         var findings: [CheckFinding]
         var unchecked: [UncheckedAsset]
     }
-
-    /// The line printed for `finding` (nil: none).
-    public func line(for finding: CheckFinding) -> String? { nil }
 
     /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {

@@ -12,9 +12,6 @@ public struct SARIFReporter: CheckReporter {
     /// The rule id of an asset listed but not checked (not a rule: nothing is evaluated).
     static let notCheckedID = "not-checked"
 
-    /// The line printed for `finding` (nil: none).
-    public func line(for finding: CheckFinding) -> String? { nil }
-
     /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         let ids = CheckRules.ids
