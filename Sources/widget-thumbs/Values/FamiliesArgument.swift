@@ -9,6 +9,7 @@ enum FamiliesArgument {
         help: "One thumbnail per family, all from one decode, named NAME.<family>.<ext> (photo.systemSmall.jpg): "
             + "a comma-separated list of families (systemSmall or small, accessoryCircular or circular, ...), "
             + "or 'all' for every family the chosen devices have.")
+        .completing(.words(["all"] + WidgetFamily.allCases.map(shortName)))
 
     /// The short name of `family`: `systemSmall` -> `small`, `accessoryCircular` -> `circular`.
     static func shortName(_ family: WidgetFamily) -> String {
