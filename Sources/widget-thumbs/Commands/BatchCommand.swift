@@ -44,7 +44,7 @@ struct BatchCommand: Command {
         help: "Also write an HTML page (no script, no network) showing each input's thumbnails side by side in widget frames "
             + "(full colour, accented and, for accessory families, vibrant; light and dark wallpapers), their facts, "
             + "appearance warnings and per-family fit, and the failures. A page in --out or a folder above it links the "
-            + "thumbnails by relative path and loads them as they scroll into view; elsewhere, or with --preview-embed, it "
+            + "thumbnails by relative path; elsewhere, or with --preview-embed, it "
             + "embeds them. HEIC is shown as an embedded JPEG or PNG rendition. "
             + "With --shard K/N each shard writes its own page, PAGE.shard-K-of-N.html.").alias("contact-sheet")
     static let previewEmbed = OptionSpec.flag(
