@@ -49,34 +49,26 @@ enum DocsTools {
         return try directory.write("widget-thumbs.\(shell)", Array(result.stdout.utf8))
     }
 
-    private func syntaxCheck(_ shell: String, _ file: String) throws {
-        let run = try ChildProcess.run(try DocsTools.require(shell), ["-n", file])
-        #expect(run.status == 0 && run.stderr.isEmpty, "\(shell) -n: \(run)")
+    /// `shell -n` passes on the binary's script and on the hostile spec's.
+    private func syntaxChecks(_ shell: CompletionScript.Shell) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let files = [try scriptFile(shell.rawValue, in: directory),
+                     try directory.write("hostile.\(shell)", Array(hostileScript(shell).utf8))]
+        for file in files {
+            let run = try ChildProcess.run(try DocsTools.require(shell.rawValue), ["-n", file])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(shell) -n \(file): \(run)")
+        }
     }
 
     @Test(.enabled(if: DocsTools.shouldRun("bash"), "skipped: bash is not installed"))
-    func bashScriptPassesBashN() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try syntaxCheck("bash", try scriptFile("bash", in: directory))
-        try syntaxCheck("bash", try directory.write("hostile.bash", Array(hostileScript(.bash).utf8)))
-    }
+    func bashScriptPassesBashN() throws { try syntaxChecks(.bash) }
 
     @Test(.enabled(if: DocsTools.shouldRun("zsh"), "skipped: zsh is not installed (apt-get install zsh)"))
-    func zshScriptPassesZshN() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try syntaxCheck("zsh", try scriptFile("zsh", in: directory))
-        try syntaxCheck("zsh", try directory.write("hostile.zsh", Array(hostileScript(.zsh).utf8)))
-    }
+    func zshScriptPassesZshN() throws { try syntaxChecks(.zsh) }
 
     @Test(.enabled(if: DocsTools.shouldRun("fish"), "skipped: fish is not installed (apt-get install fish)"))
-    func fishScriptPassesFishN() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try syntaxCheck("fish", try scriptFile("fish", in: directory))
-        try syntaxCheck("fish", try directory.write("hostile.fish", Array(hostileScript(.fish).utf8)))
-    }
+    func fishScriptPassesFishN() throws { try syntaxChecks(.fish) }
 
     private func hostileScript(_ shell: CompletionScript.Shell) -> String {
         CompletionScript.script(for: shell, root: DocsTools.hostile, commands: DocsTools.hostile.subcommands)

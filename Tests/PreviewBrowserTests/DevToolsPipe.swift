@@ -11,7 +11,7 @@ import WidgetThumbnails
 /// `fullPage` take it (the window is the page's height only while the shot is taken), and
 /// the page as print media lays it out.
 final class DevToolsPipe {
-    private let pid: pid_t
+    private let process: SpawnedProcess
     private let commands: Int32
     private let replies: Int32
     private var pending: [UInt8] = []
@@ -25,38 +25,29 @@ final class DevToolsPipe {
         deadline = Date().timeIntervalSince1970 + timeout
         var toBrowser: [Int32] = [0, 0], fromBrowser: [Int32] = [0, 0]
         try #require(pipe(&toBrowser) == 0 && pipe(&fromBrowser) == 0, "pipe: \(errno)")
-        for end in toBrowser + fromBrowser { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let arguments = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
+        // Above 4, so handing them to the child's 3 and 4 never overwrites one with the other;
+        // close-on-exec, so no other child started meanwhile keeps an end open.
+        let ends = (toBrowser + fromBrowser).map { end in
+            defer { close(end) }
+            return fcntl(end, F_DUPFD_CLOEXEC, 10)
+        }
+        let arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
                          "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-dev-shm-usage",
                          // Lazy loading on, as a desktop browser has it (headless loads lazy images at once).
                          "--blink-settings=lazyLoadEnabled=true",
                          "--remote-debugging-pipe", "--user-data-dir=\(directory.file("profile-\(UUID().uuidString)"))", "about:blank"]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + environment).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // dup2 clears close-on-exec on the child's 3 and 4 only (the pipes' own ends are above 4).
-        posix_spawn_file_actions_adddup2(&actions, toBrowser[0], 3)
-        posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, browser, &actions, nil, argv, environment)
-        close(toBrowser[0])
-        close(fromBrowser[1])
-        self.pid = pid
-        commands = toBrowser[1]
-        replies = fromBrowser[0]
-        #expect(status == 0, "posix_spawn \(browser): \(status)")
+        defer {
+            close(ends[0])
+            close(ends[3])
+        }
+        commands = ends[1]
+        replies = ends[2]
+        process = try SpawnedProcess.start(browser, arguments, descriptors: [3: ends[0], 4: ends[3]])
     }
 
     deinit {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        process.kill()
+        _ = process.wait()
         close(commands)
         close(replies)
     }

@@ -144,7 +144,7 @@ enum CompletionScript {
     /// `--out=[The folder ...]:dir:_files -/` and `-o[...]:dir:_files -/`, each repeatable
     /// (`*`) as the parser allows: the last value given wins, and `--device` adds up.
     private static func zshOptionSpecs(_ option: OptionSpec) -> [String] {
-        let description = "[" + zshEscaped(summary(option.help), also: "[]") + "]"
+        let description = "[" + zshEscaped(summary(option.help), also: "[]", spaces: false) + "]"
         var value = ""
         if let kind = option.valueKind, case .value(let valueName) = option.kind {
             value = ":" + zshEscaped(valueName, also: ":") + ":" + zshAction(kind)
@@ -163,12 +163,13 @@ enum CompletionScript {
         }
     }
 
-    /// A backslash before each backslash, space and character of `also`: what _arguments and
-    /// _describe take as themselves inside their own syntax.
-    private static func zshEscaped(_ text: String, also special: String) -> String {
+    /// A backslash before each backslash, space (unless `spaces` is false: a description in
+    /// brackets keeps them) and character of `also`: what _arguments and _describe take as
+    /// themselves inside their own syntax.
+    private static func zshEscaped(_ text: String, also special: String, spaces: Bool = true) -> String {
         var escaped = ""
         for character in text {
-            if character == "\\" || character == " " || special.contains(character) { escaped.append("\\") }
+            if character == "\\" || (spaces && character == " ") || special.contains(character) { escaped.append("\\") }
             escaped.append(character)
         }
         return escaped

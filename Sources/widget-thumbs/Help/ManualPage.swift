@@ -40,15 +40,21 @@ enum ManualPage {
     /// paragraph (the line breaks between words, never inside one).
     private static func synopsis(_ command: CommandSpec, path: [String]) -> String {
         let usage = HelpFormatter.usage(for: command, path: path + [command.name])
-        return "\\fB" + text(usage).replacingOccurrences(of: "<", with: "\\fI").replacingOccurrences(of: ">", with: "\\fB") + "\\fR"
+        return "\\fB" + italicValues(text(usage)) + "\\fR"
     }
 
     /// A tagged paragraph per option: `-o, --out <dir>` and the help sentence with its notes.
     private static func options(_ options: [OptionSpec]) -> [String] {
         options.flatMap { option -> [String] in
-            let label = text(option.label).replacingOccurrences(of: "<", with: "\\fI").replacingOccurrences(of: ">", with: "\\fB")
-            return [".TP", "\\fB\(label)\\fR", text(option.helpWithValues)]
+            [".TP", "\\fB\(italicValues(text(option.label)))\\fR", text(option.helpWithValues)]
         }
+    }
+
+    /// Help's `--out <dir>` as `--out` in bold and `dir` in italics, never broken between
+    /// them (`\~`, a space that does not break the line).
+    private static func italicValues(_ roff: String) -> String {
+        roff.replacingOccurrences(of: " <", with: "\\~<").replacingOccurrences(of: "<", with: "\\fI")
+            .replacingOccurrences(of: ">", with: "\\fB")
     }
 
     /// A discussion as help lays it out: each line a paragraph, lines indented by the author
