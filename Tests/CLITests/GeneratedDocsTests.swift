@@ -150,6 +150,18 @@ enum DocsTools {
         #expect(!FileManager.default.fileExists(atPath: directory.file("pwned")))
     }
 
+    @Test(arguments: [
+        (["--generate-completion-script", "tcsh"], "Please provide one of 'bash', 'zsh', 'fish'"),
+        (["--generate-completion-script"], "Missing value for '--generate-completion-script <shell>'"),
+        (["--generate-manual", "--generate-completion-script", "bash"], "print one text each; choose one"),
+        (["--generate-manual", "extra"], "Unexpected argument 'extra'"),
+    ])
+    func generatorMisuseIsAUsageError(arguments: [String], message: String) throws {
+        let result = try WidgetThumbsBinary.run(arguments)
+        #expect(result.status == 64 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     /// Every command and every spelling of every option is in each script: nothing is listed by
     /// hand, so an option added to a spec is completed.
     @Test(arguments: CompletionScript.Shell.allCases)
