@@ -98,7 +98,7 @@ enum WidgetThumbs {
             return generatedText(words)
         default:
             if CommandLineParser.looksLikeOption(first) {
-                let known = ["--version", "--help"]
+                let known = spec.options.map(\.longForm) + ["--help"]
                 return .usageError(.unknownOption(first, suggestion: NameSuggestion.closest(to: first, among: known)),
                                    spec, path: root)
             }

@@ -155,6 +155,7 @@ enum DocsTools {
         (["--generate-completion-script"], "Missing value for '--generate-completion-script <shell>'"),
         (["--generate-manual", "--generate-completion-script", "bash"], "print one text each; choose one"),
         (["--generate-manual", "extra"], "Unexpected argument 'extra'"),
+        (["--generate-manul"], "Unknown option '--generate-manul'. Did you mean '--generate-manual'?"),
     ])
     func generatorMisuseIsAUsageError(arguments: [String], message: String) throws {
         let result = try WidgetThumbsBinary.run(arguments)
