@@ -2,10 +2,11 @@
 # Every target that builds first installs the missing system packages (scripts/install-deps.sh).
 
 SWIFT    ?= swift
+PREFIX   ?= /usr/local
 SAMPLES  ?= SampleImages
 DEMO_OUT ?= out/demo
 
-.PHONY: all setup build release demo test bench bench-families clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions \
+.PHONY: all setup build release install demo test bench bench-families clean fuzz fuzz-build fuzz-replay sanitize test-asan test-tsan test-asan-regressions \
         test-store test-store-portable docs doc-coverage examples catalog catalog-check preview-screenshot
 
 all: build
@@ -21,6 +22,11 @@ build: setup
 ## release: optimised build of the library and widget-thumbs
 release: setup
 	$(SWIFT) build -c release
+
+## install: the release widget-thumbs, its manual page and its bash, zsh and fish completions
+## under PREFIX (default /usr/local; DESTDIR for packaging; Docs/shell.md)
+install: release
+	@bash scripts/install.sh "$$($(SWIFT) build -c release --show-bin-path)/widget-thumbs" "$(PREFIX)"
 
 ## demo: run widget-thumbs over SampleImages/ (broken/ files fail on purpose)
 demo: release

@@ -7,6 +7,7 @@ set -euo pipefail
 
 # chromium: headless, for the preview page's browser tests (Tests/PreviewBrowserTests).
 PACKAGES=(libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev libde265-dev libssl-dev liblcms2-dev pkg-config make chromium)
+PACKAGES+=(zsh fish groff)  # the completion scripts' and manual page's checks (Tests/CLITests/GeneratedDocsTests.swift)
 PKG_CONFIG_MODULES=(libturbojpeg libjpeg libpng libwebp libwebpdemux libheif libde265 libcrypto lcms2)
 # AVIF and HEIC output: libheif 1.15 (Debian 12) has libaom and x265 built in; from 1.16 on
 # (Debian 13) they are plugin packages, taken only where the archive has them.

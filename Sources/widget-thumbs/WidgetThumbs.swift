@@ -33,8 +33,32 @@ enum WidgetThumbs {
                       .flag("verbose", help: """
                           With --version: the image libraries' versions, libheif's codecs, and the \
                           loaded library files with the Debian packages they came from.
-                          """)],
+                          """)]
+                + generators.options,
             subcommands: commands.map { $0.spec })
+    }
+
+    /// `help` and `help <subcommand>`, answered here (`helpTermination`): described for the
+    /// manual page and the completions, which list it with the subcommands.
+    static var helpCommand: CommandSpec {
+        CommandSpec(name: "help", abstract: "Show the help of \(name) or of one subcommand.",
+                    arguments: [ArgumentSpec("subcommand", arity: .optional, help: "The subcommand whose help to show.",
+                                             completing: .words(commands.map { $0.spec.name }))])
+    }
+
+    /// What the manual page and the completions document: every subcommand, then `help`.
+    static var documentedCommands: [CommandSpec] { spec.subcommands + [helpCommand] }
+
+    static let completionScript = OptionSpec.value(
+        "generate-completion-script", valueName: "shell", presence: .optional,
+        allowedValues: CompletionScript.Shell.allCases.map(\.rawValue),
+        help: "Print a completion script for the shell (commands, options and their values) and exit.")
+    static let manual = OptionSpec.flag(
+        "generate-manual", help: "Print the manual page (roff, section 1: every command and option) and exit.")
+
+    /// The two root options that print a generated text: parsed as a command of their own.
+    static var generators: CommandSpec {
+        CommandSpec(name: name, abstract: "", options: [completionScript, manual])
     }
 
     /// Runs the tool for `arguments` (the first is the program's own name). Last, the one
@@ -70,9 +94,11 @@ enum WidgetThumbs {
             return .version(verbose: verbose)
         case "help":
             return helpTermination(topic: rest)
+        case _ where generators.options.contains(where: { first == $0.longForm || first.hasPrefix($0.longForm + "=") }):
+            return generatedText(words)
         default:
             if CommandLineParser.looksLikeOption(first) {
-                let known = ["--version", "--help"]
+                let known = spec.options.map(\.longForm) + ["--help"]
                 return .usageError(.unknownOption(first, suggestion: NameSuggestion.closest(to: first, among: known)),
                                    spec, path: root)
             }
@@ -81,6 +107,24 @@ enum WidgetThumbs {
             }
             return run(command, rest, console: console)
         }
+    }
+
+    /// `--generate-completion-script <shell>` or `--generate-manual`, alone.
+    private static func generatedText(_ words: [String]) -> Termination {
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try CommandLineParser.parse(words, for: generators)
+        } catch {
+            return .usageError(error, spec, path: [name])
+        }
+        if let shell = parsed.value(completionScript).flatMap(CompletionScript.Shell.init(rawValue:)) {
+            guard !parsed.isSet(manual) else {
+                return .usageError(UsageError("'--generate-manual' and '--generate-completion-script' print one text each; choose one"),
+                                   spec, path: [name])
+            }
+            return .text(CompletionScript.script(for: shell, root: spec, commands: documentedCommands))
+        }
+        return .text(ManualPage.page(root: spec, commands: documentedCommands, version: version))
     }
 
     /// `help` alone is the root help; `help <command>` that command's.

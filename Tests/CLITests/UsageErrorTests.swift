@@ -33,7 +33,7 @@ import Testing
         Case(arguments: [], message: "Missing subcommand", command: ""),
         // A value that starts with a minus is an invalid value, not a missing one.
         Case(arguments: ["batch", "in", "--out", "o", "--shard", "-1/2"],
-             message: "The value '-1/2' is invalid for '--shard <k/n>': expected K/N with 0 <= K < N, such as 0/4", command: "batch"),
+             message: "The value '-1/2' is invalid for '--shard <k/n>': expected K/N with 0 <= K < N, such as 0/4, or auto, or auto/N", command: "batch"),
         // Near Int64.max used to overflow into a tiny limit (one image at a time).
         Case(arguments: ["batch", "in", "--out", "o", "--memory-limit", "9223372036854775807"],
              message: "The value '9223372036854775807' is invalid for '--memory-limit <MiB>': expected a whole number of MiB, 16-16777216",

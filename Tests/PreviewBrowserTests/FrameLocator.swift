@@ -5,11 +5,7 @@ import TestSupport
 /// Where the page's widget frames land, found without a script in the page itself: a copy of
 /// the page with a script appended (the harness) is loaded with `--dump-dom`; the script
 /// writes each frame's getBoundingClientRect into a `<pre>` at the end, after measuring. The
-/// page, the window size and the flags are the same for the screenshot, so the layout is too,
-/// with one difference the harness undoes: the script runs before the first rendering, when
-/// every `content-visibility: auto` card still has its placeholder height, while a screenshot
-/// lays out the cards it shows (and so those above them) at their real height. The harness
-/// lays out every card.
+/// page, the window size and the flags are the same for the screenshot, so the layout is too.
 struct FrameBox: Decodable, CustomStringConvertible {
     var input: String
     var scene: String
@@ -32,7 +28,6 @@ enum FrameLocator {
         let html = try String(contentsOfFile: page, encoding: .utf8)
         let end = try #require(html.range(of: "</body>", options: .backwards), "the page has no </body>")
         let script = """
-            <style>.card{content-visibility:visible!important}</style>
             <script>
             (function () {
               var boxes = [];

@@ -45,7 +45,7 @@ struct PreviewRenderingTests {
                         thumbnails: thumbnails)
     }
 
-    /// By reference (each frame an `<img loading="lazy">` of the file in `--out`) and embedded
+    /// By reference (each frame an `<img>` of the file in `--out`) and embedded
     /// (`--preview-embed`: each frame paints the card's `data:` image): the same pixels.
     @Test(arguments: [false, true])
     func fullColourAndAccentedFramesShowTheThumbnailAsTheModesDo(embed: Bool) throws {

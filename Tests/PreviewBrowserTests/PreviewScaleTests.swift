@@ -6,8 +6,9 @@ import TestSupport
 
 /// A page of 1,000 thumbnails (the generator's, `PreviewPage.html`, over 1,000 distinct
 /// small JPEGs) is screenshotted by headless Chromium within `bound` seconds, start to exit,
-/// and what it shows of the first card is right. Off-screen cards are not laid out or painted
-/// (`content-visibility: auto`), so the cost is parsing the page and decoding what is shown.
+/// and what it shows of the first card is right. Every card is laid out (the page renders
+/// whole in a full-page screenshot or a printout: PreviewFullPageTests), but only what is shown
+/// is painted and its images decoded.
 @Suite(.serialized, .enabled(if: Chromium.shouldRun, Chromium.skipMessage))
 struct PreviewScaleTests {
     static let count = 1_000

@@ -6,8 +6,9 @@ import WidgetThumbnails
 /// (one per family with `--families`), the stored image, facts and fit; on the right every
 /// scene, with each output's frames side by side.
 ///
-/// A linked image is an `<img loading="lazy">` wherever it is drawn (the browser fetches and
-/// decodes it once). An embedded one is written once, in the card's `--img<k>` custom
+/// A linked image is an `<img>` wherever it is drawn (the browser fetches and decodes it once),
+/// loaded with the page, not lazily: a lazy image is fetched only once it nears the window,
+/// which a full-page screenshot or a printout never scrolls (`PreviewPage`). An embedded one is written once, in the card's `--img<k>` custom
 /// property, and every element that draws it paints `var(--img)` as its background, pointed
 /// at `--img<k>` by its style.
 struct PreviewCard {
@@ -52,7 +53,7 @@ struct PreviewCard {
         let role: HTML? = label.map { " role=\"img\" aria-label=\"\($0)\"" }
         switch outputs[index].image.source {
         case .linked(let url):
-            return "<img class=\"\(element)\" src=\"\(url)\" loading=\"lazy\" decoding=\"async\" alt=\"\(label ?? "")\">"
+            return "<img class=\"\(element)\" src=\"\(url)\" alt=\"\(label ?? "")\">"
         case .embedded:
             return "<div class=\"\(element)\" style=\"--img:var(--img\(index))\"\(role)></div>"
         }

@@ -2,8 +2,8 @@ import Foundation
 import WidgetThumbnails
 
 /// How the preview page shows one output's thumbnail: by a link to the file, relative to the
-/// page, or embedded in it. A linked page stays small at 20,000 outputs and the browser loads
-/// what it shows (`loading="lazy"`); an embedded one is one self-contained file.
+/// page, or embedded in it. A linked page stays small at 20,000 outputs; an embedded one is
+/// one self-contained file.
 struct PreviewImage: Equatable {
     enum Source: Equatable {
         /// A `data:` URI: base64 has no quote, parenthesis or space, so HTML and CSS take it as it is.

@@ -9,10 +9,13 @@ import WidgetThumbnails
 /// vibrant on the Lock Screen for the accessory families. Failures are listed after the cards
 /// with their reasons.
 ///
-/// No network and no script: each thumbnail is linked by a relative URL and loaded lazily, or
-/// embedded once (`PreviewImage`), and the rendering modes are inline SVG filters. For
-/// thousands of cards, `content-visibility: auto` keeps the browser from laying out and
-/// painting (so decoding) cards off screen.
+/// No network and no script: each thumbnail is linked by a relative URL, or embedded once
+/// (`PreviewImage`), and the rendering modes are inline SVG filters. Every card is laid out
+/// and every image loaded with the page, so a screenshot of the whole page or a printout
+/// shows every frame: the cards were `content-visibility: auto` and the images
+/// `loading="lazy"`, and a full-page screenshot (DevTools, Puppeteer's `fullPage`) showed
+/// the cards below the window as empty boxes. Printing keeps the wallpapers and embedded
+/// thumbnails, which are backgrounds (`print-color-adjust: exact`), and a card on one page.
 package enum PreviewPage {
     /// Writes the page at `path` through `OutputPlacement`, linking the thumbnails of `items`
     /// (the run's reports, their paths the files' own) when the page's folder is

@@ -12,7 +12,7 @@ enum PreviewStyle {
         .filters{position:absolute}
         .cards{padding:14px 28px;display:flex;flex-direction:column;gap:16px}
         .card{display:grid;grid-template-columns:190px 1fr;gap:20px;background:#fff;border-radius:18px;padding:16px;\
-        box-shadow:0 1px 2px rgba(0,0,0,.04),0 6px 20px rgba(0,0,0,.05);content-visibility:auto;contain-intrinsic-size:auto 420px}
+        box-shadow:0 1px 2px rgba(0,0,0,.04),0 6px 20px rgba(0,0,0,.05)}
         .output+.output{margin-top:14px;padding-top:12px;border-top:1px solid #ececf0}
         .stored{display:block;width:100%;height:100px;border-radius:10px;margin:8px 0 10px;\
         background:var(--img) center/contain no-repeat,repeating-conic-gradient(#ececf0 0% 25%,#fff 0% 50%) 0 0/14px 14px}
@@ -45,5 +45,6 @@ enum PreviewStyle {
         .failed{padding:0 28px}.failed h2{font-size:16px}
         .failures li{margin:4px 0;color:#b3261e}.failures code{color:#1d1d1f}
         footer{padding:8px 28px 28px;color:#6e6e73;font-size:11.5px;max-width:960px}
+        @media print{*{-webkit-print-color-adjust:exact;print-color-adjust:exact}.card{break-inside:avoid;box-shadow:none}}
         """
 }

@@ -44,7 +44,7 @@ struct BatchCommand: Command {
         help: "Also write an HTML page (no script, no network) showing each input's thumbnails side by side in widget frames "
             + "(full colour, accented and, for accessory families, vibrant; light and dark wallpapers), their facts, "
             + "appearance warnings and per-family fit, and the failures. A page in --out or a folder above it links the "
-            + "thumbnails by relative path and loads them as they scroll into view; elsewhere, or with --preview-embed, it "
+            + "thumbnails by relative path; elsewhere, or with --preview-embed, it "
             + "embeds them. HEIC is shown as an embedded JPEG or PNG rendition. "
             + "With --shard K/N each shard writes its own page, PAGE.shard-K-of-N.html.").alias("contact-sheet")
     static let previewEmbed = OptionSpec.flag(
@@ -52,7 +52,11 @@ struct BatchCommand: Command {
             + "thumbnails' bytes, which a browser holds in memory whole.")
     static let shard = OptionSpec.value(
         "shard", valueName: "k/n", presence: .optional,
-        help: "Only the inputs whose relative path hashes to K of N (0 <= K < N): N processes split a job with no overlap.")
+        help: "Only the inputs whose relative path hashes to K of N (0 <= K < N): N processes split a job with no overlap. "
+            + "'auto' reads K and N from the array job's scheduler ("
+            + ShardScheduler.all.map(\.name).joined(separator: ", ")
+            + "); 'auto/N' gives N where the scheduler does not. The shard found is printed on standard error.")
+        .completing(.words(["auto"]))
     static let spec = CommandSpec(
         name: "batch",
         abstract: "Make widget thumbnails for files and folders of images, in parallel.",
@@ -80,9 +84,21 @@ struct BatchCommand: Command {
 
     var settings: BatchSettings
     var previewDevice: PreviewDevice
+    /// Where `--shard auto` found its shard, said before the run starts.
+    var shardNote: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        settings = try BatchSettings(arguments)
+        try self.init(arguments, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `environment`: where `--shard auto` looks for a scheduler's variables.
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        let shard = try Self.resolveShard(arguments, environment: environment)
+        settings = try BatchSettings(arguments, shard: shard?.shard)
+        if let shard, let scheduler = shard.scheduler {
+            shardNote = "\(WidgetThumbs.name): note: --shard \(DisplayText.escaped(arguments.value(Self.shard) ?? "")): "
+                + "shard \(shard.shard) of a \(scheduler.name) (\(DisplayText.escaped(shard.variables.joined(separator: ", "))))"
+        }
         for option in [PreviewDevice.option, Self.previewEmbed] where arguments.wasGiven(option) && !arguments.wasGiven(Self.preview) {
             throw UsageError("'\(option.longForm)' describes the '--preview' page, which was not asked for")
         }
@@ -90,6 +106,20 @@ struct BatchCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        try BatchRun(settings: settings, console: console, previewDevice: previewDevice).run()
+        if let shardNote { console.write(shardNote, to: .error) }
+        return try BatchRun(settings: settings, console: console, previewDevice: previewDevice).run()
+    }
+
+    /// `--shard K/N`, or `auto[/N]` read from `environment` (`ShardScheduler`).
+    static func resolveShard(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> ShardScheduler.Resolution? {
+        guard let text = arguments.value(shard) else { return nil }
+        switch ShardScheduler.resolve(text, environment: environment) {
+        case nil:
+            throw UsageError.invalidValue(text, for: shard, expected: "K/N with 0 <= K < N, such as 0/4, or auto, or auto/N")
+        case .success(let resolution)?:
+            return resolution
+        case .failure(let failure)?:
+            throw UsageError("'--shard \(text)': \(failure)")
+        }
     }
 }

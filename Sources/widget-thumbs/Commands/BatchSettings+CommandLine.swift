@@ -7,7 +7,9 @@ extension BatchSettings {
     /// 16 TiB: far above any machine, and far below where MiB to bytes would overflow.
     static let maximumMemoryLimitMiB = 1 << 24
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    /// `shard`: `--shard`, resolved by the command (`BatchCommand.resolveShard`), which may read
+    /// the environment.
+    init(_ arguments: ParsedArguments, shard: Shard?) throws(UsageError) {
         typealias Options = BatchCommand
         let inputs = arguments.values(Options.inputs)
         let filesFrom = arguments.value(Options.filesFrom)
@@ -37,7 +39,6 @@ extension BatchSettings {
         }
         let output: Output = arguments.isSet(Options.json) ? .json : arguments.isSet(Options.jsonLines) ? .jsonLines
             : arguments.isSet(Options.quiet) ? .quiet : .table
-        let shard = try arguments.value(Options.shard, expected: "K/N with 0 <= K < N, such as 0/4", Shard.init(commandLine:))
         self.init(inputs: inputs, filesFrom: filesFrom, separator: separator, renderDetail: renderDetail,
                   durability: durability, outDirectory: outDirectory, catalog: catalog, thumbnail: thumbnail,
                   families: families, jobs: jobs, memoryLimitBytes: mebibytes << 20,

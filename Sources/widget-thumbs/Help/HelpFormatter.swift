@@ -17,8 +17,7 @@ enum HelpFormatter {
         if !spec.arguments.isEmpty {
             sections.append(section("ARGUMENTS:", spec.arguments.map { ($0.synopsisForHelp, $0.help) }))
         }
-        let helpEntry = ("-h, --help", "Show help information.")
-        sections.append(section("OPTIONS:", spec.options.map { ($0.label, $0.helpWithValues) } + [helpEntry]))
+        sections.append(section("OPTIONS:", (spec.options + [.helpFlag]).map { ($0.label, $0.helpWithValues) }))
         if !spec.subcommands.isEmpty {
             let entries = spec.subcommands.map { ($0.name, $0.abstract) }
             sections.append(section("SUBCOMMANDS:", entries)
@@ -60,7 +59,8 @@ private extension ArgumentSpec {
     var synopsisForHelp: String { "<\(name)>" }
 }
 
-private extension OptionSpec {
+/// The help entry's two halves, also the manual page's (`ManualPage`).
+extension OptionSpec {
     /// `-o, --out <file.pam>` or `--out <file.pam>`.
     var label: String {
         guard let short else { return synopsis }

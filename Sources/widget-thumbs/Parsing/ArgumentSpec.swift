@@ -12,11 +12,14 @@ struct ArgumentSpec: Sendable, Equatable {
     var name: String
     var arity: Arity
     var help: String
+    /// How the argument completes in a shell when its name does not say (`valueKind`).
+    var declaredValueKind: ValueKind?
 
-    init(_ name: String, arity: Arity = .one, help: String) {
+    init(_ name: String, arity: Arity = .one, help: String, completing kind: ValueKind? = nil) {
         self.name = name
         self.arity = arity
         self.help = help
+        self.declaredValueKind = kind
     }
 
     /// `<file>`, `[<file>]`, `<input> ...` or `[<input> ...]`.

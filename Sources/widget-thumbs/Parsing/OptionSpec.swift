@@ -28,6 +28,9 @@ struct OptionSpec: Sendable, Equatable {
     /// Older long names still accepted, without dashes: the parser files their values under
     /// `name`, and help names them once after the help sentence.
     var aliases: [String] = []
+    /// How the value completes in a shell when neither `allowedValues` nor the value name says
+    /// it (`valueKind`); set with `completing`.
+    var declaredValueKind: ValueKind?
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, kind: .flag, presence: .optional, allowedValues: nil, help: help)
@@ -46,6 +49,10 @@ struct OptionSpec: Sendable, Equatable {
         .value(name, short: short, valueName: valueName, presence: .defaulted(value.rawValue),
                allowedValues: Choice.allCases.map(\.rawValue), help: help)
     }
+
+    /// `-h, --help`, which every command answers (`CommandLineParser.asksForHelp`); listed last
+    /// in help, the manual page and the completions.
+    static let helpFlag = OptionSpec.flag("help", short: "h", help: "Show help information.")
 
     var longForm: String { "--\(name)" }
 

@@ -5,6 +5,8 @@ import WidgetThumbnails
 enum Termination {
     case help(CommandSpec, path: [String])
     case version(verbose: Bool)
+    /// A generated text (a completion script, the manual page), printed as it is.
+    case text(String)
     case usageError(UsageError, CommandSpec, path: [String])
     case failure(ImageError)
     case finished(ExitStatus)
@@ -16,6 +18,9 @@ enum Termination {
             return .success
         case .version(let verbose):
             console.write(verbose ? LinkedLibraryReport.text() : WidgetThumbs.version, to: .output)
+            return .success
+        case .text(let text):
+            console.write(text, to: .output)
             return .success
         case .usageError(let error, let spec, let path):
             console.write("""

@@ -1,8 +1,9 @@
 import WidgetThumbnails
 
 /// `--families small,medium,large` (or `all`): one thumbnail per family from one decode, in
-/// `batch` and `thumbnail`; the families `check` checks against. Each family is named in full (`systemSmall`) or without its
-/// `system`/`accessory` prefix, first letter lower-case (`small`, `circular`).
+/// `batch` and `thumbnail`; the families `check` checks against. Each family is named in full
+/// (`systemSmall`) or without its `system`/`accessory` prefix, first letter lower-case
+/// (`small`, `circular`): `WidgetFamily(name:)`.
 enum FamiliesArgument {
     static let spec = OptionSpec.value(
         "families", valueName: "list", presence: .optional,
@@ -10,6 +11,7 @@ enum FamiliesArgument {
             + "or 'all' for every family the chosen devices have. thumbnail and batch make one thumbnail per family, all "
             + "from one decode, named NAME.<family>.<ext> (photo.systemSmall.jpg); check checks each image against them "
             + "(default: the config's families for the path, else the system families).")
+        .completing(.words(["all"] + WidgetFamily.allCases.map(\.shortName)))
 
     /// The families `--families` lists (each once, in the order given; `all`: in WidgetKit's
     /// order, those with a slot on `devices`), or nil when it was not given. Refused with

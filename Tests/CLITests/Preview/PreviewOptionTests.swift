@@ -6,7 +6,8 @@ import WidgetThumbnails
 import WidgetThumbsBatch
 
 /// The preview page's options through the binary (WidgetThumbsBatchTests tests the page in
-/// process): by reference each thumbnail is an `<img loading="lazy">` whose `src`, relative to
+/// process): by reference each thumbnail is an `<img>` (loaded with the page, not lazily: a
+/// full-page screenshot or a printout shows every frame) whose `src`, relative to
 /// the page, leads to the file in `--out`; a page that cannot reach `--out` going down embeds
 /// them instead and says so; `--preview-embed` always embeds; `--preview-device` chooses the
 /// frames; and the page's options without `--preview` are usage errors.
@@ -127,7 +128,7 @@ import WidgetThumbsBatch
             }
         }
         #expect(try Self.checkLinks(html, page: page, out: directory.file("out")).count == 6)
-        #expect(HTMLScan.attributes(of: "img", in: html).allSatisfy { $0["loading"] == "lazy" })
+        #expect(HTMLScan.attributes(of: "img", in: html).allSatisfy { $0["loading"] == nil })
     }
 
     @Test func aPageAboveTheOutputFolderLinksDownToIt() throws {

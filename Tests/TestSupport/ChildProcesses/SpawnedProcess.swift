@@ -7,8 +7,11 @@ import Glibc
 public struct SpawnedProcess: Sendable {
     public let pid: pid_t
 
-    /// Starts `executable` with `arguments` and returns at once.
-    public static func start(_ executable: String, _ arguments: [String]) throws -> SpawnedProcess {
+    /// Starts `executable` with `arguments` and returns at once. `descriptors` gives the child
+    /// more than its standard streams: each key is the child's descriptor, a copy of ours, the
+    /// value (a browser's DevTools pipe on 3 and 4, say); ours should be above 4.
+    public static func start(_ executable: String, _ arguments: [String],
+                             descriptors: [Int32: Int32] = [:]) throws -> SpawnedProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()
@@ -17,6 +20,8 @@ public struct SpawnedProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // dup2 clears close-on-exec on the child's copy only.
+        for (child, ours) in descriptors { posix_spawn_file_actions_adddup2(&actions, ours, child) }
         var pid: pid_t = 0
         // Under ChildProcess's lock, so no pipe end another test is creating leaks into this child.
         let status = ChildProcess.spawnLock.withLock { _ in posix_spawn(&pid, executable, &actions, nil, argv, environ) }
