@@ -29,6 +29,13 @@ public struct CheckContext: Sendable {
         self.entries = entries
     }
 
+    /// Which caps decide (`RenderCost.FamilyCost.assumedCaps`): every cap of devices someone
+    /// named (`--device`, `--platform`, or the config's), as `thumbnail` sizes for them; else
+    /// an assumed cap is a risk wherever the family has logged caps, never a failure.
+    public var assumedCaps: FamilySizing.AssumedCaps {
+        selection.names.isEmpty && selection.platforms.isEmpty ? .onlyWhereNothingIsLogged : .apply
+    }
+
     /// The system families: `check`'s default, since one image usually serves them all.
     public static let systemFamilies = WidgetFamily.allCases.filter { !$0.isAccessory }
 

@@ -6,6 +6,19 @@ extension RenderCost {
         public var family: WidgetFamily
         /// One entry per slot of the family on each device (a family can be on two surfaces).
         public var devices: [DeviceFit]
+        /// Which caps decide: by default a cap that is only assumed fails nothing where the
+        /// family has logged caps on the devices (a labelled risk); `.apply` when someone chose
+        /// the devices (`--device`, `--platform`, the project's config, a `--catalog` file):
+        /// then every cap of theirs is one they asked to meet. The one policy `budget`,
+        /// `check` and the sizing (`FamilySizing`) share.
+        public var assumedCaps: FamilySizing.AssumedCaps = .onlyWhereNothingIsLogged
+
+        /// The family's entries, judged by `assumedCaps`.
+        public init(family: WidgetFamily, devices: [DeviceFit], assumedCaps: FamilySizing.AssumedCaps = .onlyWhereNothingIsLogged) {
+            self.family = family
+            self.devices = devices
+            self.assumedCaps = assumedCaps
+        }
 
         /// Whether a chosen device offers the family at all.
         public var isOffered: Bool { !devices.isEmpty }
@@ -16,14 +29,18 @@ extension RenderCost {
         /// the family has no logged cap on the devices (then the assumed caps are all there is):
         /// the widget shows its placeholder there. In `devices` order (JSON: their names,
         /// "iPhone SE 2/3, 375x667@2, iOS 26/27").
-        public var failingDevices: [DeviceFit] { devices.filter { !$0.fits && (!hasLoggedCaps || $0.capBasis == .logged) } }
+        public var failingDevices: [DeviceFit] { devices.filter { !$0.fits && counts($0) } }
         /// The entries over an assumed cap where the family has logged caps elsewhere on the
         /// devices: a labelled risk, not a failure (no log says the assumed cap is real).
-        public var risks: [DeviceFit] { hasLoggedCaps ? devices.filter { !$0.fits && $0.capBasis == .assumed } : [] }
+        public var risks: [DeviceFit] { devices.filter { !$0.fits && !counts($0) } }
         /// The entry with the smallest cap that counts: among the logged caps when there are
         /// any, else among the assumed ones. The device that limits one image for the family.
         public var binding: DeviceFit? {
-            devices.filter { !hasLoggedCaps || $0.capBasis == .logged }.min { $0.capPixels < $1.capPixels }
+            devices.filter(counts).min { $0.capPixels < $1.capPixels }
+        }
+        /// Whether `entry`'s cap decides (over it, the family fails) rather than being a risk.
+        func counts(_ entry: DeviceFit) -> Bool {
+            assumedCaps == .apply || !hasLoggedCaps || entry.capBasis == .logged
         }
         /// Whether a cap of the family is logged on some device.
         public var hasLoggedCaps: Bool { devices.contains { $0.capBasis == .logged } }

@@ -20,9 +20,9 @@ public struct RenderCost: Sendable, Codable, Equatable {
 
     /// The estimate for a thumbnail of `size` on `devices` (by default every current device of
     /// the built-in catalogue). `bytesPerPixel` is 4 unless the output is 16-bit or wide
-    /// colour (8).
+    /// colour (8). `assumedCaps` is `.apply` for devices someone chose (`FamilyCost.assumedCaps`).
     public init(size: PixelSize, bytesPerPixel: Int = 4, devices: [DeviceClass] = WidgetCatalog.builtIn.currentDevices,
-                catalog: WidgetCatalog = .builtIn) {
+                catalog: WidgetCatalog = .builtIn, assumedCaps: FamilySizing.AssumedCaps = .onlyWhereNothingIsLogged) {
         width = size.width
         height = size.height
         self.bytesPerPixel = bytesPerPixel
@@ -33,7 +33,7 @@ public struct RenderCost: Sendable, Codable, Equatable {
             let fits = devices.flatMap { device in
                 device.slots(for: family).map { DeviceFit(device: device, slot: $0, fits: size.area <= $0.capPixels) }
             }
-            return FamilyCost(family: family, devices: fits)
+            return FamilyCost(family: family, devices: fits, assumedCaps: assumedCaps)
         }
     }
 

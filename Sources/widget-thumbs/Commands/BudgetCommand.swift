@@ -61,6 +61,8 @@ struct BudgetCommand: Command {
     var output: Output
     var catalog: WidgetCatalog
     var devices: [DeviceClass]
+    /// Every cap of named devices counts; else an assumed cap is a risk (`FamilyCost.assumedCaps`).
+    var assumedCaps: FamilySizing.AssumedCaps
     var entryCount: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -77,6 +79,7 @@ struct BudgetCommand: Command {
         output = arguments.isSet(Self.json) ? .json : .table
         catalog = try DeviceArguments.catalog(arguments)
         devices = try DeviceArguments.devices(arguments, in: catalog)
+        assumedCaps = DeviceArguments.namesDevices(arguments) ? .apply : .onlyWhereNothingIsLogged
         entryCount = try EntriesArgument.value(arguments)
     }
 
@@ -108,12 +111,13 @@ struct BudgetCommand: Command {
     private func renderCost() throws(ImageError) -> (RenderCost, Int?) {
         switch subject {
         case .size(let size):
-            return (RenderCost(size: size, devices: devices, catalog: catalog), nil)
+            return (RenderCost(size: size, devices: devices, catalog: catalog, assumedCaps: assumedCaps), nil)
         case .file(let path):
             let limits = DecodeLimits.default
             let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
             let info = try ImageDecoder.probe(bytes, file: path, limits: limits)
-            return (RenderCost(size: info.orientedSize, bytesPerPixel: info.renderBytesPerPixel, devices: devices, catalog: catalog),
+            return (RenderCost(size: info.orientedSize, bytesPerPixel: info.renderBytesPerPixel, devices: devices, catalog: catalog,
+                               assumedCaps: assumedCaps),
                     bytes.count)
         }
     }

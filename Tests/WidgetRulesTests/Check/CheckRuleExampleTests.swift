@@ -75,4 +75,26 @@ import WidgetRules
         #expect(kept.suppressed == nil)
         #expect((tally.errors, tally.warnings, tally.suppressed) == (1, 1, 1))
     }
+
+    /// Evidence decides the level: a small background made right for every iPhone (530 px) is
+    /// only over caps nobody has logged (visionOS's, assumed) on the default devices: a warning
+    /// labelled as a risk, exit 0. Named by the user (`--platform visionOS`), those caps are
+    /// theirs to meet: an error.
+    @Test func anAssumedCapIsARiskUnlessTheUserChoseTheDevices() throws {
+        let facts = ImageFacts(path: "bg.png", size: PixelSize(width: 530, height: 530), fileBytes: 200_000)
+        let devices = WidgetCatalog.builtIn.currentDevices
+        let slots = devices.flatMap { row in row.slots(for: .systemSmall).map { (row, $0) } }
+        let over = slots.filter { 530 * 530 > $0.1.capPixels }
+        try #require(!over.isEmpty && over.allSatisfy { $0.1.capBasis == .assumed }, "the fixture needs a size over assumed caps only")
+        let byDefault = CheckContext(catalog: .builtIn, devices: devices, families: [.systemSmall])
+        let risk = CheckRules.evaluate(facts, in: byDefault, plans: CheckPlans()).filter { $0.rule == "archival-cap" }
+        #expect(risk.count == 1 && risk.first?.level == .warning, "\(risk.map(\.level))")
+        #expect(risk.first?.message.contains("assumed") == true && risk.first?.message.contains("risk") == true)
+
+        let vision = DeviceSelection(names: [], platforms: [.visionOS], osVersion: nil)
+        let chosen = CheckContext(catalog: .builtIn, devices: try WidgetCatalog.builtIn.devices(vision), selection: vision,
+                                  families: [.systemSmall])
+        let error = CheckRules.evaluate(facts, in: chosen, plans: CheckPlans()).filter { $0.rule == "archival-cap" }
+        #expect(error.first?.level == .error, "\(error.map(\.level))")
+    }
 }

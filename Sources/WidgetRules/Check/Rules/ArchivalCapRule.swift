@@ -27,15 +27,25 @@ public struct ArchivalCapRule: CheckRule {
         let size = scope.facts.size
         return scope.shown.compactMap { family in
             let slots = scope.slots(family)
-            let over = slots.filter { size.area > $0.slot.capPixels }
+            let fits = slots.map { RenderCost.DeviceFit(device: $0.device, slot: $0.slot, fits: size.area <= $0.slot.capPixels) }
+            let cost = RenderCost.FamilyCost(family: family, devices: fits, assumedCaps: scope.context.assumedCaps)
+            let failing = zip(slots, fits).filter { !$0.1.fits && cost.counts($0.1) }.map(\.0)
+            let risky = zip(slots, fits).filter { !$0.1.fits && !cost.counts($0.1) }.map(\.0)
+            // Evidence decides the level: over a logged cap (or one of devices the user chose),
+            // the widget is blank there; over a cap nobody has logged, it may be.
+            let over = failing.isEmpty ? risky : failing
             guard let smallest = over.min(by: { $0.slot.capPixels < $1.slot.capPixels }) else { return nil }
+            let slotsText = "\(over.count) of \(slots.count) slots (smallest: \(TableText.grouped(smallest.slot.capPixels)) px, "
+                + "\(smallest.slot.pixels) slot on \(smallest.device.label))"
+            let message = failing.isEmpty
+                ? "\(size) = \(TableText.grouped(size.area)) px is over the assumed archival cap of \(family.rawValue) on \(slotsText), "
+                    + "a risk: no log shows that cap, and every logged cap of the family on the checked devices is met"
+                : "\(size) = \(TableText.grouped(size.area)) px is over the archival cap of \(family.rawValue) on \(slotsText): "
+                    + "the widget shows its placeholder there, in every family"
+                    + (risky.isEmpty ? "" : " (and over the assumed cap of \(risky.count) more slot(s), a risk)")
             return CheckFinding(
-                file: scope.facts.path, rule: description.id, level: .error, family: family,
-                devices: scope.names(over.map(\.device)),
-                message: "\(size) = \(TableText.grouped(size.area)) px is over the archival cap of \(family.rawValue) on "
-                    + "\(over.count) of \(slots.count) slots (smallest: \(TableText.grouped(smallest.slot.capPixels)) px, "
-                    + "\(smallest.slot.pixels) slot on \(smallest.device.label)): the widget shows its placeholder there, in every family",
-                fix: scope.fix(family))
+                file: scope.facts.path, rule: description.id, level: failing.isEmpty ? .warning : .error, family: family,
+                devices: scope.names(over.map(\.device)), message: message, fix: scope.fix(family))
         }
     }
 }
