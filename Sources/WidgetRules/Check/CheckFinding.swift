@@ -16,10 +16,13 @@ public struct CheckFinding: Sendable, Encodable {
     public var fix: FixCommand?
     /// The config's reason, when an `ignore` entry suppressed it.
     public var suppressed: String?
+    /// The figures behind the message, for readers of the JSON.
+    public var numbers: FindingNumbers?
 
     /// A finding of `rule` on `file`.
     public init(file: String, rule: String, level: CheckLevel, family: WidgetFamily? = nil, devices: [String] = [],
-                message: String, fix: FixCommand? = nil) {
+                message: String, fix: FixCommand? = nil, numbers: FindingNumbers? = nil) {
+        self.numbers = numbers
         self.file = file
         self.rule = rule
         self.level = level
@@ -53,5 +56,41 @@ public struct UncheckedAsset: Sendable, Encodable {
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
+    }
+}
+
+/// A finding's figures as numbers (the message says them in words): what a script reading
+/// `--json` needs without parsing text. Each rule fills what it measured.
+public struct FindingNumbers: Sendable, Encodable, Equatable {
+    /// The image's upright size, `[w, h]`.
+    public var pixels: [Int]?
+    /// The variant's asset-catalog scale.
+    public var scale: Int?
+    /// The binding slot, `[w, h]` (the smallest cap's, or the largest slot's for an upscale).
+    public var slotPixels: [Int]?
+    /// The binding archival cap, in pixels.
+    public var capPixels: Int?
+    /// How much the image is drawn upscaled.
+    public var upscale: Double?
+    /// Bytes measured (decoded bitmap, file, or timeline archive).
+    public var bytes: Int?
+    /// What they are measured against.
+    public var limitBytes: Int?
+    /// The catalogue row ids of the devices.
+    public var deviceIDs: [String]
+
+    /// The figures of one finding.
+    public init(pixels: PixelSize? = nil, scale: Int? = nil, slot: PixelSize? = nil, capPixels: Int? = nil, upscale: Double? = nil,
+                bytes: Int? = nil, limitBytes: Int? = nil, devices: [DeviceClass] = []) {
+        self.pixels = pixels.map { [$0.width, $0.height] }
+        self.scale = scale
+        slotPixels = slot.map { [$0.width, $0.height] }
+        self.capPixels = capPixels
+        self.upscale = upscale
+        self.bytes = bytes
+        self.limitBytes = limitBytes
+        var ids: [String] = []
+        for row in devices where !ids.contains(row.id) { ids.append(row.id) }
+        deviceIDs = ids
     }
 }

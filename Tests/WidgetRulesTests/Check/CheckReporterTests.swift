@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetRules
+@testable import WidgetRules
 
 /// The reporters, in process: each prints every finding, escapes what came from the files for
 /// where it goes, and the SARIF rule list is the registry's.
@@ -90,5 +90,54 @@ import WidgetRules
         #expect(findings.count == 2)
         #expect(findings[0]["file"] as? String == Self.hostile, "JSON keeps the name exactly; the encoder escapes it")
         #expect((findings[0]["fix"] as? String)?.hasPrefix("widget-thumbs thumbnail \"$(printf") == true)
+    }
+
+    /// GitHub shows ten annotations of a level in a step: errors come first, ten of each, and
+    /// the rest are counted on a line of their own, never dropped in silence.
+    @Test func gitHubAnnotationsPutErrorsFirstAndCountWhatTheyLeaveOut() {
+        let warnings = (0..<3).map { Self.finding("w\($0).png", level: .warning) }
+        let errors = (0..<25).map { Self.finding("e\($0).png", level: .error) }
+        guard case .text(let text) = GitHubReporter().finish(Self.summary(warnings + errors)) else { Issue.record("not text"); return }
+        let lines = text.split(separator: "\n").map(String.init)
+        let kinds = lines.filter { $0.hasPrefix("::") }.map { $0.prefix { $0 != " " } }
+        #expect(kinds.prefix(10).allSatisfy { $0 == "::error" } && kinds.dropFirst(10).prefix(3).allSatisfy { $0 == "::warning" }, "\(kinds)")
+        #expect(kinds.filter { $0 == "::error" }.count == GitHubReporter.annotationsShown)
+        #expect(lines.contains { $0.contains("15 error(s) not shown") }, "\(text)")
+    }
+
+    /// SARIF: one result per file and rule (four families over the cap are one alert), with a
+    /// fingerprint of the rule and file that survives a change of figures.
+    @Test func sarifHasOneResultPerFileAndRuleWithAStableFingerprint() throws {
+        var findings: [CheckFinding] = []
+        for family in [WidgetFamily.systemSmall, .systemMedium] {
+            var finding = Self.finding("a.png")
+            finding.family = family
+            findings.append(finding)
+        }
+        findings.append(Self.finding("b.png"))
+        guard case .document(let document) = SARIFReporter().finish(Self.summary(findings)) else { Issue.record("not a document"); return }
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(document)) as? [String: Any])
+        let results = try #require(((json["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+        #expect(results.count == 3, "a.png once, b.png once, the unchecked asset once")
+        let prints = results.compactMap { ($0["partialFingerprints"] as? [String: String])?["widgetThumbs/v1"] }
+        #expect(prints.count == 3 && Set(prints).count == 3, "\(prints)")
+        let again = SARIFReporter.fingerprint(rule: "archival-cap", file: "./a.png")
+        #expect(again["widgetThumbs/v1"] == prints[0], "the same rule and file give the same fingerprint")
+        let message = ((results[0]["message"] as? [String: Any])?["text"] as? String) ?? ""
+        #expect(message.contains("systemSmall:") && message.contains("systemMedium:"), "\(message)")
+    }
+
+    /// The JSON carries the figures as numbers, not only in the message.
+    @Test func findingsCarryTheirNumbers() throws {
+        let facts = ImageFacts(path: "photo.jpg", size: PixelSize(width: 4000, height: 3000), fileBytes: 2_000_000, scale: 3)
+        let context = CheckContext(catalog: .builtIn, devices: WidgetCatalog.builtIn.currentDevices, families: [.systemSmall])
+        let findings = CheckRules.evaluate(facts, in: context, plans: CheckPlans())
+        let cap = try #require(findings.first { $0.rule == "archival-cap" }?.numbers)
+        #expect(cap.pixels == [4000, 3000] && cap.scale == 3)
+        let capPixels = try #require(cap.capPixels)
+        #expect(capPixels < 4000 * 3000 && !cap.deviceIDs.isEmpty)
+        #expect(cap.deviceIDs.allSatisfy { id in WidgetCatalog.builtIn.devices.contains { $0.id == id } })
+        let memory = try #require(findings.first { $0.rule == "decoded-memory" }?.numbers)
+        #expect(memory.bytes == 4000 * 3000 * 4 && memory.limitBytes != nil)
     }
 }

@@ -15,15 +15,21 @@ public struct SARIFReporter: CheckReporter {
     /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         let ids = CheckRules.ids
-        let results = summary.findings.map { finding in
-            SARIF.Result(ruleId: finding.rule, ruleIndex: ids.firstIndex(of: finding.rule) ?? ids.count, level: finding.level.rawValue,
-                         message: .init(text: DisplayText.guarded(finding.fullMessage)),
-                         locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(finding.file))))],
-                         suppressions: finding.suppressed.map { [SARIF.Suppression(justification: $0)] })
+        let results = Self.grouped(summary.findings).map { group in
+            let first = group[0]
+            let level = [CheckLevel.error, .warning, .note].first { level in group.contains { $0.level == level } } ?? first.level
+            let message = group.count == 1 ? first.fullMessage
+                : group.map { ($0.family.map { "\($0.rawValue): " } ?? "") + $0.fullMessage }.joined(separator: " | ")
+            let suppressed = group.allSatisfy { $0.suppressed != nil } ? first.suppressed : nil
+            return SARIF.Result(ruleId: first.rule, ruleIndex: ids.firstIndex(of: first.rule) ?? ids.count, level: level.rawValue,
+                                message: .init(text: DisplayText.guarded(message)),
+                                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(first.file))))],
+                                partialFingerprints: Self.fingerprint(rule: first.rule, file: first.file),
+                                suppressions: suppressed.map { [SARIF.Suppression(justification: $0)] })
         } + summary.unchecked.map { item in
             SARIF.Result(ruleId: Self.notCheckedID, ruleIndex: ids.count, level: "note", message: .init(text: DisplayText.guarded(item.reason)),
                          locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(item.path))))],
-                         suppressions: nil)
+                         partialFingerprints: Self.fingerprint(rule: Self.notCheckedID, file: item.path), suppressions: nil)
         }
         let descriptors = CheckRules.all.map { rule in
             SARIF.Rule(id: rule.description.id, shortDescription: .init(text: rule.description.summary),
@@ -32,6 +38,33 @@ public struct SARIFReporter: CheckReporter {
                         defaultConfiguration: .init(level: "note"))]
         let driver = SARIF.Driver(name: summary.toolName, version: summary.toolVersion, rules: descriptors)
         return .document(SARIF(runs: [.init(tool: .init(driver: driver), results: results)]))
+    }
+
+    /// The findings by file and rule, in the order each pair first came: one SARIF result
+    /// each (a file over its cap in four families is one alert, not four).
+    static func grouped(_ findings: [CheckFinding]) -> [[CheckFinding]] {
+        var order: [String: Int] = [:]
+        var groups: [[CheckFinding]] = []
+        for finding in findings {
+            let key = finding.rule + "\u{0}" + finding.file
+            if let index = order[key] { groups[index].append(finding) } else {
+                order[key] = groups.count
+                groups.append([finding])
+            }
+        }
+        return groups
+    }
+
+    /// What code scanning matches an alert across runs by: the rule and the file, hashed
+    /// (FNV-1a, 64 bits), so an alert stays the same alert while its figures change.
+    static func fingerprint(rule: String, file: String) -> [String: String] {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in RawPath.encode(rule + "\u{0}" + CheckConfig.normalized(file)) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return ["widgetThumbs/v1": String(repeating: "0", count: 16 - hex.count) + hex]
     }
 
     /// A relative path as a relative URI reference (percent-encoded bytes); an absolute one as
@@ -82,6 +115,7 @@ public struct SARIFReporter: CheckReporter {
             var level: String
             var message: Message
             var locations: [Location]
+            var partialFingerprints: [String: String]
             var suppressions: [Suppression]?
         }
         struct Location: Encodable, Sendable { var physicalLocation: PhysicalLocation }

@@ -45,7 +45,9 @@ public struct ArchivalCapRule: CheckRule {
                     + (risky.isEmpty ? "" : " (and over the assumed cap of \(risky.count) more slot(s), a risk)")
             return CheckFinding(
                 file: scope.facts.path, rule: description.id, level: failing.isEmpty ? .warning : .error, family: family,
-                devices: scope.names(over.map(\.device)), message: message, fix: scope.fix(family))
+                devices: scope.names(over.map(\.device)), message: message, fix: scope.fix(family),
+                numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, slot: smallest.slot.pixels,
+                                        capPixels: smallest.slot.capPixels, devices: over.map(\.device)))
         }
     }
 }

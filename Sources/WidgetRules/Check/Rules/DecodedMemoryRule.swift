@@ -36,6 +36,8 @@ public struct DecodedMemoryRule: CheckRule {
             message: "decoded, \(size) takes \(TableText.grouped(decoded)) bytes, "
                 + "\(TableText.fixed(Double(decoded) / Double(limit) * 100, 1))% of the widget extension's "
                 + "\(limit / 1_048_576) MB (shared by every widget rendered at once)\(scope.facts.note.map { "; \($0)" } ?? "")",
-            fix: scope.fix(family))]
+            fix: scope.fix(family),
+            numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, bytes: decoded, limitBytes: limit,
+                                    devices: drawing.filter { catalog.memoryLimitBytes(for: $0.platform) == limit }))]
     }
 }

@@ -27,6 +27,7 @@ public struct FileBytesRule: CheckRule {
             file: scope.facts.path, rule: description.id, level: .warning,
             message: "\(TableText.grouped(scope.facts.fileBytes)) bytes, over the per-image budget of "
                 + "\(TableText.grouped(ImageByteLimit.defaultCap)) (every timeline entry carries them)",
-            fix: scope.fix(family, extra: ["--max-bytes", String(ImageByteLimit.defaultCap)]))]
+            fix: scope.fix(family, extra: ["--max-bytes", String(ImageByteLimit.defaultCap)]),
+            numbers: FindingNumbers(pixels: scope.facts.size, bytes: scope.facts.fileBytes, limitBytes: ImageByteLimit.defaultCap))]
     }
 }

@@ -37,6 +37,7 @@ public struct TimelineArchiveRule: CheckRule {
                 + "\(TableText.grouped(TimelineBudget.limitBytes)) bytes"
                 + (budget.fits(.data) ? ": hand it over as data (UIImage(data:)), not decoded" : ""),
             fix: FixCommand([.literal("widget-thumbs"), .literal("budget"), .path(scope.facts.path),
-                             .literal("--entries"), .literal(String(entries))]))]
+                             .literal("--entries"), .literal(String(entries))]),
+            numbers: FindingNumbers(bytes: budget.archiveBytes(.data), limitBytes: TimelineBudget.limitBytes))]
     }
 }

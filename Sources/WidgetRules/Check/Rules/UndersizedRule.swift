@@ -38,7 +38,9 @@ public struct UndersizedRule: CheckRule {
                 devices: scope.names(upscaled.map(\.0.device)),
                 message: "\(size) is smaller than the \(family.rawValue) slot it fills: drawn upscaled up to "
                     + "\(TableText.fixed(worst.1, 2))x (\(worst.0.slot.pixels) on \(worst.0.device.label)), blurry",
-                fix: scope.fix(family, source: .largerOriginal))
+                fix: scope.fix(family, source: .largerOriginal),
+                numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, slot: worst.0.slot.pixels, upscale: worst.1,
+                                        devices: upscaled.map(\.0.device)))
         }
     }
 }
