@@ -54,30 +54,37 @@ package struct CheckRun {
         }
     }
 
+    /// One file: its facts from its header (a JPEG or PNG is not read past it; `ThumbnailInput`
+    /// reads the formats whose decoders want every byte whole), its pixels only to measure
+    /// its appearance.
     private func check(_ image: CheckImage, plans: CheckPlans, into sink: inout Sink) {
         let limits = DecodeLimits.default
-        let bytes: [UInt8]
         let info: ImageInfo
+        let fileBytes: Int
         do throws(ImageError) {
-            bytes = try InputFile.read(image.path, maxBytes: limits.maxFileBytes)
-            info = try ImageDecoder.probe(bytes, file: image.path, limits: limits)
+            let input = try ThumbnailInput.open(atPath: image.path, maxBytes: limits.maxFileBytes)
+            info = try input.probe(limits: limits)
+            fileBytes = input.fileBytes ?? 0
         } catch {
             sink.add(UnreadableRule.finding(image.path, reason: "cannot be read as an image: \(error.reasonText)"))
             return
         }
-        check(image, info: info, bytes: bytes, note: nil, plans: plans, into: &sink)
+        let bytes: () throws(ImageError) -> [UInt8] = { () throws(ImageError) in
+            try InputFile.read(image.path, maxBytes: limits.maxFileBytes)
+        }
+        check(image, info: info, fileBytes: fileBytes, bytes: bytes, note: nil, plans: plans, into: &sink)
     }
 
-    private func check(_ image: CheckImage, info: ImageInfo, bytes: [UInt8], note: String?, plans: CheckPlans, into sink: inout Sink) {
+    private func check(_ image: CheckImage, info: ImageInfo, fileBytes: Int, bytes: () throws(ImageError) -> [UInt8], note: String?,
+                       plans: CheckPlans, into sink: inout Sink) {
         sink.tally.images += 1
-        var facts = ImageFacts(path: image.path, size: info.orientedSize, fileBytes: bytes.count,
+        var facts = ImageFacts(path: image.path, size: info.orientedSize, fileBytes: fileBytes,
                                bytesPerPixel: info.renderBytesPerPixel, scale: image.scale, drawnAtScales: image.drawnAtScales,
-                               platforms: image.platforms,
-                               assetSet: image.assetSet, note: note)
+                               platforms: image.platforms, assetSet: image.assetSet, note: note)
         if measuresAppearance {
             // A picture the decoder refuses is reported, never measured as clean.
             do throws(ImageError) {
-                let decoded = try ImageDecoder.decode(bytes, file: image.path)
+                let decoded = try ImageDecoder.decode(try bytes(), file: image.path)
                 var measured: [WidgetFamily: [String]] = [:]
                 for family in context.families(for: facts) {
                     measured[family] = RenderAppearance(measuring: decoded.image, storesAlpha: info.hasAlpha, family: family)
@@ -107,8 +114,8 @@ package struct CheckRun {
         }
         do throws(ImageError) {
             let info = try ImageDecoder.probe(bytes, file: path)
-            check(CheckImage(path: path, scale: nil, platforms: [], assetSet: nil), info: info, bytes: bytes,
-                  note: "revision \(snapshot.revision)", plans: plans, into: &sink)
+            check(CheckImage(path: path, scale: nil, platforms: [], assetSet: nil), info: info, fileBytes: bytes.count,
+                  bytes: { () throws(ImageError) in bytes }, note: "revision \(snapshot.revision)", plans: plans, into: &sink)
         } catch {
             sink.add(UnreadableRule.finding(path, reason: "revision \(snapshot.revision): \(error.reasonText)"))
         }
