@@ -49,6 +49,9 @@ public struct CheckScope {
     /// The rows' names (`DeviceClass.description`), each once, in order.
     public func names(_ rows: [DeviceClass]) -> [String] { plans.names(rows) }
 
+    /// The rows' catalogue ids, each once, in order.
+    public func deviceIDs(_ rows: [DeviceClass]) -> [String] { plans.ids(rows) }
+
     /// The command that makes a conforming file for `family` from `source` (the image itself
     /// unless a larger original is needed), for the reached rows of that family.
     public func fix(_ family: WidgetFamily, source: FixCommand.Source = .image, extra: [String] = []) -> FixCommand {
@@ -78,6 +81,7 @@ public final class CheckPlans {
 
     private var reaches: [Key: Reach] = [:]
     private var nameLists: [[String]: [String]] = [:]
+    private var idLists: [[String]: [String]] = [:]
 
     /// An empty cache.
     public init() {}
@@ -100,10 +104,18 @@ public final class CheckPlans {
         return reach
     }
 
-    /// The rows' names, each once, in order; one shared array per distinct list.
-    func names(_ rows: [DeviceClass]) -> [String] {
+    /// The rows' ids, each once, in order; one shared array per distinct list.
+    func ids(_ rows: [DeviceClass]) -> [String] {
         var ids: [String] = []
         for row in rows where ids.last != row.id && !ids.contains(row.id) { ids.append(row.id) }
+        if let known = idLists[ids] { return known }
+        idLists[ids] = ids
+        return ids
+    }
+
+    /// The rows' names, each once, in order; one shared array per distinct list.
+    func names(_ rows: [DeviceClass]) -> [String] {
+        let ids = ids(rows)
         if let known = nameLists[ids] { return known }
         var names: [String] = []
         for row in rows where !names.contains(row.description) { names.append(row.description) }

@@ -40,7 +40,15 @@ extension RenderCost {
         }
         /// Whether `entry`'s cap decides (over it, the family fails) rather than being a risk.
         func counts(_ entry: DeviceFit) -> Bool {
-            assumedCaps == .apply || !hasLoggedCaps || entry.capBasis == .logged
+            Self.counts(entry.capBasis, familyHasLoggedCaps: hasLoggedCaps, assumedCaps)
+        }
+
+        /// The policy itself: a cap decides when the user chose the devices, when it was
+        /// logged, or when the family has no logged cap on them (then the assumed caps are all
+        /// there is); otherwise going over it is a risk.
+        public static func counts(_ basis: WidgetCatalog.CapBasis, familyHasLoggedCaps: Bool,
+                                  _ assumedCaps: FamilySizing.AssumedCaps) -> Bool {
+            assumedCaps == .apply || !familyHasLoggedCaps || basis == .logged
         }
         /// Whether a cap of the family is logged on some device.
         public var hasLoggedCaps: Bool { devices.contains { $0.capBasis == .logged } }

@@ -27,15 +27,20 @@ public struct ArchivalCapRule: CheckRule {
         let size = scope.facts.size
         return scope.shown.compactMap { family in
             let slots = scope.slots(family)
-            let fits = slots.map { RenderCost.DeviceFit(device: $0.device, slot: $0.slot, fits: size.area <= $0.slot.capPixels) }
-            let cost = RenderCost.FamilyCost(family: family, devices: fits, assumedCaps: scope.context.assumedCaps)
-            let failing = zip(slots, fits).filter { !$0.1.fits && cost.counts($0.1) }.map(\.0)
-            let risky = zip(slots, fits).filter { !$0.1.fits && !cost.counts($0.1) }.map(\.0)
+            // `RenderCost.FamilyCost`'s policy, applied to the slots as they are (a DeviceFit per
+            // slot per image would cost more than the whole check).
+            let logged = slots.contains { $0.slot.capBasis == .logged }
+            let over = slots.filter { size.area > $0.slot.capPixels }
+            let counts = { (item: (device: DeviceClass, slot: DeviceClass.Slot)) in
+                RenderCost.FamilyCost.counts(item.slot.capBasis, familyHasLoggedCaps: logged, scope.context.assumedCaps)
+            }
+            let failing = over.filter(counts)
+            let risky = over.filter { !counts($0) }
             // Evidence decides the level: over a logged cap (or one of devices the user chose),
             // the widget is blank there; over a cap nobody has logged, it may be.
-            let over = failing.isEmpty ? risky : failing
-            guard let smallest = over.min(by: { $0.slot.capPixels < $1.slot.capPixels }) else { return nil }
-            let slotsText = "\(over.count) of \(slots.count) slots (smallest: \(TableText.grouped(smallest.slot.capPixels)) px, "
+            let reported = failing.isEmpty ? risky : failing
+            guard let smallest = reported.min(by: { $0.slot.capPixels < $1.slot.capPixels }) else { return nil }
+            let slotsText = "\(reported.count) of \(slots.count) slots (smallest: \(TableText.grouped(smallest.slot.capPixels)) px, "
                 + "\(smallest.slot.pixels) slot on \(smallest.device.label))"
             let message = failing.isEmpty
                 ? "\(size) = \(TableText.grouped(size.area)) px is over the assumed archival cap of \(family.rawValue) on \(slotsText), "
@@ -45,9 +50,9 @@ public struct ArchivalCapRule: CheckRule {
                     + (risky.isEmpty ? "" : " (and over the assumed cap of \(risky.count) more slot(s), a risk)")
             return CheckFinding(
                 file: scope.facts.path, rule: description.id, level: failing.isEmpty ? .warning : .error, family: family,
-                devices: scope.names(over.map(\.device)), message: message, fix: scope.fix(family),
+                devices: scope.names(reported.map(\.device)), message: message, fix: scope.fix(family),
                 numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, slot: smallest.slot.pixels,
-                                        capPixels: smallest.slot.capPixels, devices: over.map(\.device)))
+                                        capPixels: smallest.slot.capPixels, deviceIDs: scope.deviceIDs(reported.map(\.device))))
         }
     }
 }

@@ -38,6 +38,6 @@ public struct DecodedMemoryRule: CheckRule {
                 + "\(limit / 1_048_576) MB (shared by every widget rendered at once)\(scope.facts.note.map { "; \($0)" } ?? "")",
             fix: scope.fix(family),
             numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, bytes: decoded, limitBytes: limit,
-                                    devices: drawing.filter { catalog.memoryLimitBytes(for: $0.platform) == limit }))]
+                                    deviceIDs: scope.deviceIDs(drawing.filter { catalog.memoryLimitBytes(for: $0.platform) == limit })))]
     }
 }

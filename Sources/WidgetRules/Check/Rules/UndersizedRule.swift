@@ -40,7 +40,7 @@ public struct UndersizedRule: CheckRule {
                     + "\(TableText.fixed(worst.1, 2))x (\(worst.0.slot.pixels) on \(worst.0.device.label)), blurry",
                 fix: scope.fix(family, source: .largerOriginal),
                 numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, slot: worst.0.slot.pixels, upscale: worst.1,
-                                        devices: upscaled.map(\.0.device)))
+                                        deviceIDs: scope.deviceIDs(upscaled.map(\.0.device))))
         }
     }
 }
