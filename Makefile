@@ -10,7 +10,8 @@ DEMO_OUT ?= out/demo
 
 all: build
 
-## setup: install the missing apt packages (libturbojpeg0-dev libpng-dev libwebp-dev libheif-dev ...)
+## setup: install the missing apt packages (libturbojpeg0-dev libpng-dev libwebp-dev libheif-dev ...),
+## asking first; UPGRADE=1 also upgrades the installed image libraries (what .ci/run does)
 setup:
 	@bash scripts/install-deps.sh
 
@@ -18,11 +19,19 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## release: optimised build of the library and widget-thumbs
-release: setup
-	$(SWIFT) build -c release
+# What a first `make release` takes (README.md, "Quick start", has the measurements): said
+# before the build, so a new user knows the wait is normal.
+FIRST_BUILD_TIME ?= about 2 minutes on 2 idle cores, 4 on busy ones
 
-## demo: run widget-thumbs over SampleImages/ (broken/ files fail on purpose)
+## release: optimised build of widget-thumbs and the libraries it links, nothing else (no test,
+## fuzz or benchmark target)
+release: setup
+	@[ -x "$$($(SWIFT) build -c release --show-bin-path)/widget-thumbs" ] || \
+		echo "release: first build of widget-thumbs: $(FIRST_BUILD_TIME); later builds take seconds"
+	$(SWIFT) build -c release --product widget-thumbs
+
+## demo: run widget-thumbs over SampleImages/ into out/demo/ with a preview page,
+## out/demo/preview.html (broken/ files fail on purpose)
 demo: release
 	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/widget-thumbs" \
 		"$(SAMPLES)" "$(DEMO_OUT)"
@@ -123,15 +132,16 @@ docs: setup
 doc-coverage: setup
 	@bash scripts/docs.sh coverage
 
-## catalog: compile Data/widget-catalog.json into the library (RenderBudget/Catalog/Generated/) and rewrite the README's device table
+## catalog: compile Data/widget-catalog.json into the library (RenderBudget/Catalog/Generated/) and rewrite Docs/catalogue.md's device table
 catalog:
 	python3 scripts/generate-catalog.py
 
-## catalog-check: fail when the compiled-in catalogue or the README's table is older than the JSON
+## catalog-check: fail when the compiled-in catalogue or Docs/catalogue.md's table is older than the JSON
 catalog-check:
 	python3 scripts/generate-catalog.py --check
 
-## examples: the README's library snippet and Examples/WidgetClient, built and run
+## examples: every code block and link of README.md and Docs/ checked (transcripts run), the library
+## snippet and Examples/WidgetClient built and run
 examples: setup
 	@bash scripts/check-examples.sh
 
