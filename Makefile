@@ -132,7 +132,7 @@ docs: setup
 doc-coverage: setup
 	@bash scripts/docs.sh coverage
 
-## catalog: compile Data/widget-catalog.json into the library (RenderBudget/Catalog/Generated/) and rewrite Docs/catalogue.md's device table
+## catalog: compile Data/widget-catalog.json into the library (Sources/WidgetRules/Catalog/Generated/) and rewrite Docs/catalogue.md's device table
 catalog:
 	python3 scripts/generate-catalog.py
 

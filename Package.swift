@@ -21,7 +21,11 @@ let package = Package(
     products: [
         // The snapshot store alone: what a widget extension links (no codec, no colour library).
         .library(name: "WidgetSnapshots", targets: ["WidgetSnapshots"]),
-        // Decoding, resampling, encoding, budgets and the pipeline, on top of WidgetSnapshots.
+        // What a widget can show: the device catalogue, family sizing, render cost, limits,
+        // WidgetKit's log lines and `check`'s rules. Swift only: a widget extension can size an
+        // image for its own family with it and link no codec.
+        .library(name: "WidgetRules", targets: ["WidgetRules"]),
+        // Decoding, resampling, encoding and the pipeline, on top of WidgetRules and WidgetSnapshots.
         .library(name: "WidgetThumbnails", targets: ["WidgetThumbnails"]),
         .executable(name: "widget-thumbs", targets: ["widget-thumbs"]),
         // libFuzzer targets (`make fuzz`, Fuzz/README.md); a plain build makes replay drivers.
@@ -80,9 +84,12 @@ let package = Package(
             .target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .openbsd])), "CFileSystem",
             "WidgetSnapshotsPlatform",
         ]),
+        // No C module of its own and no file access (SourceBoundaryTests): facts and rules over
+        // values; the engine and the CLI read the files.
+        .target(name: "WidgetRules", dependencies: ["WidgetSnapshots"]),
         .target(
             name: "WidgetThumbnails",
-            dependencies: ["WidgetSnapshots", "CShimMessage", "CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CColorManagement",
+            dependencies: ["WidgetRules", "WidgetSnapshots", "CShimMessage", "CTurboJPEG", "CPNG", "CWebP", "CHEIF", "CColorManagement",
                            "CResample", "CPixelMeasures"]
         ),
         // The batch engine (manifest, journal, records, discovery, staging, shards, output
@@ -114,6 +121,7 @@ let package = Package(
         .target(name: "CHEIFTestFixtures", dependencies: ["SystemHEIF", "CShimMessage"], path: "Tests/CHEIFTestFixtures",
                 linkerSettings: [.linkedLibrary("heif")]),
         .testTarget(name: "WidgetSnapshotsTests", dependencies: ["WidgetSnapshots", "TestSupport"]),
+        .testTarget(name: "WidgetRulesTests", dependencies: ["WidgetRules", "TestSupport"]),
         .testTarget(name: "WidgetThumbnailsTests",
                     dependencies: ["WidgetThumbnails", "FuzzHarness", "TestSupport", "CJPEGTestFixtures"]),
         .testTarget(name: "WidgetThumbsBatchTests", dependencies: ["WidgetThumbsBatch", "WidgetThumbnails", "TestSupport"]),

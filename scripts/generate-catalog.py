@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compiles Data/widget-catalog.json into the library, so the binary needs no resource bundle.
 
-Writes Sources/WidgetThumbnails/RenderBudget/Catalog/Generated/WidgetCatalog+BuiltInJSON.swift
+Writes Sources/WidgetRules/Catalog/Generated/WidgetCatalog+BuiltInJSON.swift
 (the Generated/ folder holds only what a script writes): the JSON's exact text as a Swift raw
 string literal, which WidgetCatalog.builtIn parses with the same checks a user's --catalog
 file gets, and Docs/catalogue.md's device table (between the
@@ -17,7 +17,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "Data" / "widget-catalog.json"
-SWIFT = ROOT / "Sources" / "WidgetThumbnails" / "RenderBudget" / "Catalog" / "Generated" / "WidgetCatalog+BuiltInJSON.swift"
+SWIFT = ROOT / "Sources" / "WidgetRules" / "Catalog" / "Generated" / "WidgetCatalog+BuiltInJSON.swift"
 TABLE_PAGE = ROOT / "Docs" / "catalogue.md"
 BEGIN, END = "<!-- catalogue:begin -->", "<!-- catalogue:end -->"
 SHORT = {"systemSmall": "S", "systemMedium": "M", "systemLarge": "L", "systemExtraLarge": "XL",

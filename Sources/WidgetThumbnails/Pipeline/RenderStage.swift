@@ -42,13 +42,13 @@ struct RenderStage {
             }
         })
 
-        // Embedded wide-gamut profiles render in extended range on iOS: 8 bytes a pixel.
-        let wideColour = color.outputProfile != nil  // only profiles that are not sRGB are embedded
+        // Only profiles that are not sRGB are embedded, and those render in extended range.
+        let wideColour = color.outputProfile != nil
         var thumbnail = Thumbnail(bytes: encoded.bytes, format: encoded.format, size: encoded.size,
                                   quality: encoded.quality, effort: encoded.quality == nil ? nil : options.effort,
                                   encodeCount: encoded.encodeCount,
                                   colorHandling: color.handling,
-                                  renderBytesPerPixel: wideColour ? 8 : 4,
+                                  renderBytesPerPixel: BitmapCost.bytesPerPixel(bitDepth: 8, wideColour: wideColour),
                                   source: info, attempts: encoded.attempts, timings: timings, heif: heif,
                                   renderDevices: options.chosenDevices)
         thumbnail.family = options.family

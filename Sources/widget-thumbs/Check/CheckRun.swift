@@ -104,8 +104,8 @@ struct CheckRun {
         let family = shown[0]
         let familyRows = reach.family(family).rows
         let drawing = reached.filter { row in shown.contains { !row.slots(for: $0).isEmpty } }
-        let limit = Set(drawing.map(\.platform)).map(catalog.memoryLimitBytes(for:)).min() ?? catalog.memoryLimitBytes(for: .iOS)
-        let decodedBytes = size.area * BudgetCommand.bytesPerPixel(info)
+        let limit = BitmapCost.memoryLimitBytes(of: drawing, in: catalog)
+        let decodedBytes = BitmapCost.decodedBytes(size, bytesPerPixel: info.renderBytesPerPixel)
         if decodedBytes * 2 > limit {
             add(CheckFinding(
                 file: image.path, rule: .decodedMemory, level: decodedBytes >= limit ? .error : .warning, family: nil,

@@ -50,12 +50,7 @@ struct BudgetCommand: Command {
     }
 
     /// The catalogue's memory limits in a phrase.
-    private static var memoryLimits: String { memoryLimitPhrases(.builtIn).joined(separator: ", ") }
-
-    /// Each of `catalog`'s memory limits as `30 MB on iOS, iPadOS`.
-    static func memoryLimitPhrases(_ catalog: WidgetCatalog) -> [String] {
-        catalog.memoryLimits.map { "\($0.megabytes) MB on \($0.platforms.map(\.rawValue).joined(separator: ", "))" }
-    }
+    private static var memoryLimits: String { WidgetCatalog.builtIn.memoryLimitPhrases.joined(separator: ", ") }
 
     enum Subject {
         case size(PixelSize)
@@ -124,14 +119,8 @@ struct BudgetCommand: Command {
             let limits = DecodeLimits.default
             let bytes = try InputFile.read(path, maxBytes: limits.maxFileBytes)
             let info = try ImageDecoder.probe(bytes, file: path, limits: limits)
-            return (RenderCost(size: info.orientedSize, bytesPerPixel: Self.bytesPerPixel(info), devices: devices, catalog: catalog),
+            return (RenderCost(size: info.orientedSize, bytesPerPixel: info.renderBytesPerPixel, devices: devices, catalog: catalog),
                     bytes.count)
         }
-    }
-
-    /// 8 for a 16-bit or wide-colour source, which renders as is in an extended-range bitmap; else 4.
-    static func bytesPerPixel(_ info: ImageInfo) -> Int {
-        let wideColour = info.iccProfile.map { $0.colorSpace == "RGB " && !ColorConverter.isEquivalentToSRGB($0) } ?? false
-        return info.bitDepth > 8 || wideColour ? 8 : 4
     }
 }

@@ -191,7 +191,7 @@ struct ExplainReport: Encodable {
                             shareOfLimit: Double(bytes) / Double(limit))
         }
         return MemoryLimit(megabytes: megabytes,
-                           catalogLimits: BudgetCommand.memoryLimitPhrases(catalog),
+                           catalogLimits: catalog.memoryLimitPhrases,
                            slotCosts: slotCosts)
     }
 

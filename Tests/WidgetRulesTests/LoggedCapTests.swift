@@ -1,5 +1,5 @@
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetRules
 
 /// Every archival cap developers logged (the numbers are labels; the cap rules' `reference` in
 /// Data/widget-catalog.json cites each log), reproduced to the pixel from the

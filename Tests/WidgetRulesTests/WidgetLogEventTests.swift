@@ -1,5 +1,5 @@
 import Testing
-import WidgetThumbnails
+import WidgetRules
 
 /// Reading WidgetKit's failure lines, and the timeline archive's arithmetic against the
 /// simulator measurements it rests on (640 px x 20 entries, 9,814,408 bytes, passed;

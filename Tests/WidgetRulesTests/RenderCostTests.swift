@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WidgetThumbnails
+@testable import WidgetRules
 
 /// The render cost against the catalogue. Expected figures are worked out here by hand from
 /// the measured and published slots (sources in Data/widget-catalog.json), not read from the code.

@@ -26,9 +26,8 @@ public struct RenderCost: Sendable, Codable, Equatable {
         width = size.width
         height = size.height
         self.bytesPerPixel = bytesPerPixel
-        rgbaBytes = size.area * bytesPerPixel
-        extensionMemoryLimitBytes = Set(devices.map(\.platform)).map(catalog.memoryLimitBytes(for:)).min()
-            ?? catalog.memoryLimitBytes(for: .iOS)
+        rgbaBytes = BitmapCost.decodedBytes(size, bytesPerPixel: bytesPerPixel)
+        extensionMemoryLimitBytes = BitmapCost.memoryLimitBytes(of: devices, in: catalog)
         extensionMemoryShare = Double(rgbaBytes) / Double(extensionMemoryLimitBytes)
         families = WidgetFamily.allCases.map { family in
             let fits = devices.flatMap { device in

@@ -47,17 +47,6 @@ extension WidgetCatalog {
         return WidgetCatalog(sources: allSources, capRules: capRules, memoryLimits: memoryLimits,
                              unsizedSlots: unsizedSlots, devices: kept + added)
     }
-
-    /// The built-in catalogue with the rows of the user's catalogue file at `path` added.
-    public static func builtIn(addingFileAt path: String) throws(CatalogError) -> WidgetCatalog {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, maxBytes: 4 << 20)
-        } catch {
-            throw CatalogError(file: path, reason: error.reason)
-        }
-        return try builtIn.adding(bytes, file: path)
-    }
 }
 
 /// Reads catalogue JSON field by field, so every error can say where it is.

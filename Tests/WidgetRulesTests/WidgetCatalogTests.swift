@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import WidgetThumbnails
+@testable import WidgetRules
 
 /// The catalogue as data: Data/widget-catalog.json is what is compiled in, the default set is
 /// the devices the current OS releases run on, and a user's file is checked field by field.
