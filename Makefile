@@ -1,4 +1,4 @@
-# WidgetThumbnails: the two commands of the README's quick start are `make demo` and `make test`.
+# WidgetThumbnails: the two set-up commands of the README are `make setup` and `make demo`.
 # Every target that builds first installs the missing system packages (scripts/install-deps.sh).
 
 SWIFT    ?= swift
@@ -19,22 +19,25 @@ setup:
 build: setup
 	$(SWIFT) build
 
-# What a first `make release` takes (README.md, "Quick start", has the measurements): said
-# before the build, so a new user knows the wait is normal.
-FIRST_BUILD_TIME ?= about 2 minutes on 2 idle cores, 4 on busy ones
+# What a first build of widget-thumbs takes on 2 cores (README.md, "Set-up", has the
+# measurements): said before the build, so a new user knows the wait is normal.
+FIRST_DEBUG_BUILD   ?= about 1 minute on 2 idle cores, 2-3 on busy ones
+FIRST_RELEASE_BUILD ?= about 2 minutes on 2 idle cores, 6 on busy ones
 
 ## release: optimised build of widget-thumbs and the libraries it links, nothing else (no test,
 ## fuzz or benchmark target)
 release: setup
 	@[ -x "$$($(SWIFT) build -c release --show-bin-path)/widget-thumbs" ] || \
-		echo "release: first build of widget-thumbs: $(FIRST_BUILD_TIME); later builds take seconds"
+		echo "release: first build of widget-thumbs: $(FIRST_RELEASE_BUILD); later builds take seconds"
 	$(SWIFT) build -c release --product widget-thumbs
 
-## demo: run widget-thumbs over SampleImages/ into out/demo/ with a preview page,
-## out/demo/preview.html (broken/ files fail on purpose)
-demo: release
-	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/widget-thumbs" \
-		"$(SAMPLES)" "$(DEMO_OUT)"
+## demo: build widget-thumbs alone (debug, the build `make test` goes on from), run it over
+## SampleImages/ into out/demo/ with a preview page, out/demo/preview.html (broken/ files fail on purpose)
+demo: setup
+	@[ -x "$$($(SWIFT) build --show-bin-path)/widget-thumbs" ] || \
+		echo "demo: first build of widget-thumbs: $(FIRST_DEBUG_BUILD); later builds take seconds"
+	$(SWIFT) build --product widget-thumbs
+	@bash scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/widget-thumbs" "$(SAMPLES)" "$(DEMO_OUT)"
 
 ## test: the whole test suite (corpus tests skip, with a message, without ../shared/corpus)
 test: setup

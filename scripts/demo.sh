@@ -39,3 +39,4 @@ rmdir "$out/.widget-thumbs-staging" 2>/dev/null || true
 echo
 echo "demo: thumbnails in $out/ (exit $status: the files under broken/ are meant to fail)"
 echo "demo: open $page in a browser: each thumbnail in its widget frames, light, dark, tinted and on the Lock Screen"
+echo "demo: make demo uses the debug build that make test goes on from; make release builds the optimised one, several times faster"
