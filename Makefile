@@ -21,8 +21,8 @@ build: setup
 
 # What a first build of widget-thumbs takes on 2 cores (README.md, "Set-up", has the
 # measurements): said before the build, so a new user knows the wait is normal.
-FIRST_DEBUG_BUILD   ?= about 1 minute on 2 idle cores, 2-3 on busy ones
-FIRST_RELEASE_BUILD ?= about 2 minutes on 2 idle cores, 6 on busy ones
+FIRST_DEBUG_BUILD   ?= about 1 minute on 2 cores (49 s of CPU)
+FIRST_RELEASE_BUILD ?= about 2 minutes of CPU, 1-2 minutes on 2 idle cores, up to 6 on busy ones
 
 ## release: optimised build of widget-thumbs and the libraries it links, nothing else (no test,
 ## fuzz or benchmark target)
