@@ -52,13 +52,18 @@ import TestSupport
 
     static let heifPlugins = ["libheif-plugin-aomenc", "libheif-plugin-x265", "libheif-plugin-dav1d", "libheif-plugin-libde265"]
 
-    /// The names the script prints for one release's os-release text.
-    static func packages(for release: String) throws -> [String] {
+    /// `install-deps.sh --print-packages` run on `osRelease` written to a file.
+    static func printPackages(osRelease: String) throws -> ChildProcess.Result {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let file = try directory.write("os-release", Array(try #require(releases[release]).utf8))
+        let file = try directory.write("os-release", Array(osRelease.utf8))
         let script = Corpus.packageRoot.appendingPathComponent("scripts/install-deps.sh").path
-        let result = try ChildProcess.run("/bin/bash", [script, "--print-packages", "--os-release", file])
+        return try ChildProcess.run("/bin/bash", [script, "--print-packages", "--os-release", file])
+    }
+
+    /// The names the script prints for one release's os-release text.
+    static func packages(for release: String) throws -> [String] {
+        let result = try printPackages(osRelease: try #require(releases[release]))
         #expect(result.status == 0, "\(release): \(result)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -100,11 +105,7 @@ import TestSupport
     }
 
     @Test func aSystemThatIsNotDebianOrUbuntuGetsNoNames() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let file = try directory.write("os-release", Array("ID=fedora\nVERSION_ID=41\n".utf8))
-        let script = Corpus.packageRoot.appendingPathComponent("scripts/install-deps.sh").path
-        let result = try ChildProcess.run("/bin/bash", [script, "--print-packages", "--os-release", file])
+        let result = try Self.printPackages(osRelease: "ID=fedora\nVERSION_ID=41\n")
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.isEmpty)
     }
