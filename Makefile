@@ -1,5 +1,6 @@
 # WidgetThumbnails: the two set-up commands of the README are `make setup` and `make demo`.
-# Every target that builds first installs the missing system packages (scripts/install-deps.sh).
+# Every target that builds first installs the missing system packages (scripts/install-deps.sh),
+# asking first on a terminal.
 
 SWIFT    ?= swift
 SAMPLES  ?= SampleImages
