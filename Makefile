@@ -132,7 +132,7 @@ test-store-portable: setup
 docs: setup
 	@bash scripts/docs.sh docs
 
-## doc-coverage: undocumented public symbols of WidgetSnapshots and WidgetThumbnails (fails above 0)
+## doc-coverage: undocumented public symbols of WidgetSnapshots, WidgetRules and WidgetThumbnails (fails above 0)
 doc-coverage: setup
 	@bash scripts/docs.sh coverage
 

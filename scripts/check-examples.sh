@@ -6,7 +6,8 @@
 # 2. Docs/library.md's ```swift block must be readme-library/main.swift word for word, and
 #    running it must print what the page shows (numbers and hashes aside: the encoders may
 #    change the byte counts);
-# 3. widget-writer commits a photo and widget-reader, which links WidgetSnapshots only, reads it.
+# 3. widget-writer commits a photo and widget-reader, which links WidgetSnapshots and WidgetRules
+#    only, reads it and checks its family's archival cap.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 example=Examples/WidgetClient
@@ -50,9 +51,9 @@ echo "Docs/library.md's snippet: builds, runs, prints what the page shows"
 "$bin/widget-writer" --container "$work/container" --photo SampleImages/large-4000x3000.jpg --revision 7 \
     --title "Trip photos" --count 12 > "$work/writer.txt"
 grep -q "revision 7 committed" "$work/writer.txt" || { cat "$work/writer.txt"; exit 1; }
-"$bin/widget-reader" --container "$work/container" --stale-after 3600 --expire-after 86400 > "$work/reader.txt"
+"$bin/widget-reader" --container "$work/container" --stale-after 3600 --expire-after 86400 --family small > "$work/reader.txt"
 grep -q "count: 12" "$work/reader.txt" && grep -q "│ image: .* jpeg, [0-9]* bytes" "$work/reader.txt" \
-    && grep -q "next change in" "$work/reader.txt" || { cat "$work/reader.txt"; exit 1; }
+    && grep -q "next change in" "$work/reader.txt" && grep -q "│ systemSmall: .*archival cap" "$work/reader.txt" || { cat "$work/reader.txt"; exit 1; }
 if ldd "$bin/widget-reader" | grep -qE 'lib(turbojpeg|png16|webp|lcms2|heif)'; then
     echo "check-examples: widget-reader links an image or colour library:" >&2
     ldd "$bin/widget-reader" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make docs`: WidgetSnapshots' DocC archive from a symbol graph that `swift build` emits, then
-# the count of undocumented public symbols of both library products.
+# the count of undocumented public symbols of the three library products.
 # Usage: scripts/docs.sh [docs|coverage]   (coverage skips the archive; exits 1 unless 0 undocumented)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -12,9 +12,10 @@ rm -rf "$graphs" && mkdir -p "$graphs"
 # the targets counted here, or an unchanged module would be skipped and seem to have no symbols.
 find "$scratch" -path '*/WidgetSnapshots.build/*' -name '*.o' -delete 2>/dev/null || true
 find "$scratch" -path '*/WidgetThumbnails.build/*' -name '*.o' -delete 2>/dev/null || true
+find "$scratch" -path '*/WidgetRules.build/*' -name '*.o' -delete 2>/dev/null || true
 
 targets=(WidgetSnapshots)
-[[ "$mode" == coverage ]] && targets+=(WidgetThumbnails)
+[[ "$mode" == coverage ]] && targets+=(WidgetRules WidgetThumbnails)
 for target in "${targets[@]}"; do
     swift build --scratch-path "$scratch" --target "$target" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
@@ -35,5 +36,5 @@ if [[ "$mode" == docs ]]; then
     echo "DocC archive: $output"
     python3 scripts/undocumented-symbols.py "$graphs/WidgetSnapshots" WidgetSnapshots
 else
-    python3 scripts/undocumented-symbols.py "$graphs" WidgetSnapshots WidgetThumbnails
+    python3 scripts/undocumented-symbols.py "$graphs" WidgetSnapshots WidgetRules WidgetThumbnails
 fi

@@ -21,9 +21,11 @@ let package = Package(
         .executableTarget(name: "widget-writer", dependencies: [
             "WidgetShared", .product(name: "WidgetThumbnails", package: "WidgetThumbnails"),
         ]),
-        // The widget side only reads: the store alone, no codec or colour library.
+        // The widget side only reads: the store, and the widget rules to check its own family's
+        // cap; no codec or colour library.
         .executableTarget(name: "widget-reader", dependencies: [
             "WidgetShared", .product(name: "WidgetSnapshots", package: "WidgetThumbnails"),
+            .product(name: "WidgetRules", package: "WidgetThumbnails"),
         ]),
         // Docs/library.md's snippet, word for word (scripts/check-examples.sh compares them).
         .executableTarget(name: "readme-library", dependencies: [

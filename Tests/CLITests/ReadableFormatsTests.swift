@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 import WidgetThumbnails
+import WidgetThumbsBatch
 @testable import widget_thumbs
 
 /// What the tool says it reads and what its walks take come from the input formats' rows

@@ -189,4 +189,41 @@ import Testing
             """
         #expect(Self.sites(in: "x.swift", text: innocent, patterns: Self.writers + Self.printers).isEmpty)
     }
+
+    /// What a widget can show is facts and rules over values: `WidgetRules` imports the store's
+    /// value types and nothing else (no C module, no Foundation, no codec), and opens no file,
+    /// so a widget extension can link it alone.
+    @Test func widgetRulesImportsOnlyTheStoreAndOpensNoFile() throws {
+        let files = try Self.sourceFiles().filter { $0.hasPrefix("Sources/WidgetRules/") }
+        #expect(files.count > 20, "the scan does not see WidgetRules: \(files)")
+        let imports = [Pattern(name: "import", regex: #"^\s*(@_exported\s+)?import\s+(?!WidgetSnapshots\b)\w+"#)]
+        let opens = [Pattern(name: "file access", regex: #"\b(open|fopen|opendir|stat|lstat|realpath)\(|\bInputFile\b|\bFileManager\b|\bFileHandle\b"#)]
+        var found: [Site] = []
+        for file in files {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            found += Self.sites(in: file, text: text, patterns: imports + opens)
+        }
+        #expect(found.isEmpty, "WidgetRules must stay facts and rules over values:\n\(found.map(\.description).joined(separator: "\n"))")
+        // The patterns see what they are for.
+        let caught = Self.sites(in: "x.swift", text: "import Foundation\n@_exported import CHEIF\nlet d = FileManager.default\n",
+                                patterns: imports + opens)
+        #expect(caught.count == 3, "\(caught)")
+        #expect(Self.sites(in: "x.swift", text: "@_exported import WidgetSnapshots\n", patterns: imports).isEmpty)
+    }
+
+    /// `check` finds files with the engine's walk (`FolderListing`, the one `batch` uses: raw
+    /// bytes in names), never a second walker on Foundation.
+    @Test func checkHasNoFileManagerWalk() throws {
+        let files = try Self.sourceFiles().filter {
+            $0.contains("/Check/") || $0.hasSuffix("/CheckCommand.swift") || $0.hasSuffix("/FolderListing.swift")
+        }
+        #expect(files.count >= 10, "the scan does not see check's files: \(files)")
+        let walkers = [Pattern(name: "FileManager", regex: #"\bFileManager\b|\bcontentsOfDirectory\b|\benumerator\(atPath"#)]
+        var found: [Site] = []
+        for file in files {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            found += Self.sites(in: file, text: text, patterns: walkers)
+        }
+        #expect(found.isEmpty, "\(found.map(\.description))")
+    }
 }

@@ -28,4 +28,22 @@ public enum WidgetFamily: String, Sendable, Codable, CaseIterable {
         case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .systemExtraLargePortrait: false
         }
     }
+
+    /// The short name: `systemSmall` -> `small`, `accessoryCircular` -> `circular`.
+    public var shortName: String {
+        var name = rawValue
+        for prefix in ["system", "accessory"] where name.hasPrefix(prefix) {
+            name.removeFirst(prefix.count)
+        }
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
+    /// The family named in full (`systemSmall`) or by its short name (`small`), as
+    /// `--families` and the config write them.
+    public init?(name: String) {
+        guard let family = WidgetFamily(rawValue: name) ?? WidgetFamily.allCases.first(where: { $0.shortName == name }) else {
+            return nil
+        }
+        self = family
+    }
 }

@@ -12,24 +12,32 @@ public enum WidgetLogEvent: Sendable, Hashable {
     /// `EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=30 MB, ...)`: the extension was killed.
     case memoryLimit(megabytes: Int)
 
-    /// The failure `line` reports, or nil when it reports none this library knows.
+    /// The failure `line` reports, or nil when it reports none this library knows. Each
+    /// pattern is tried only on a line holding its key words (a plain substring search), and
+    /// no pattern scans ahead without a bound, so a line costs time linear in its length
+    /// however it repeats the key words.
     public static func parse(_ line: Substring) -> WidgetLogEvent? {
-        if let match = line.firstMatch(of: totalArea) {
+        if line.contains("totalArea"), let match = line.firstMatch(of: totalArea) {
             let image = match.output.w.flatMap { w in match.output.h.flatMap { h in LoggedNumber.size(w, h) } }
             guard let maximum = LoggedNumber(match.output.max) else { return nil }
-            return .archivalCap(ArchivalCapLog(image: image, maximumArea: maximum, maximumSize: nil))
+            return .archivalCap(ArchivalCapLog(image: image, maximumArea: maximum, maximumSize: nil,
+                                               loggedArea: LoggedNumber(match.output.area)))
         }
-        if let match = line.firstMatch(of: imageTooLarge) {
+        if line.contains("imageTooLarge"), let match = line.firstMatch(of: imageTooLarge) {
             let output = match.output
             guard let width = LoggedNumber(output.mw), let height = LoggedNumber(output.mh),
                   let area = width.times(height) else { return nil }
             return .archivalCap(ArchivalCapLog(image: LoggedNumber.size(output.w, output.h), maximumArea: area,
                                                maximumSize: (width, height)))
         }
-        if let match = line.firstMatch(of: timeline), let bytes = Int(match.output.bytes) {
+        if line.contains("too large timeline archive"), let match = line.firstMatch(of: timeline), let bytes = Int(match.output.bytes) {
             return .timelineArchive(bytes: bytes)
         }
-        if let match = line.firstMatch(of: memory), let megabytes = Int(match.output.mb) {
+        // The limit after the first EXC_RESOURCE: found from there once (a lazy `.*?` tried at
+        // every EXC_RESOURCE of a hostile line was quadratic). A limit of 0 MB is no limit a
+        // process was killed at: the line is not read as one.
+        if let start = line.firstRange(of: "EXC_RESOURCE"), let match = line[start.upperBound...].firstMatch(of: memory),
+           let megabytes = Int(match.output.mb), megabytes > 0 {
             return .memoryLimit(megabytes: megabytes)
         }
         return nil
@@ -38,11 +46,11 @@ public enum WidgetLogEvent: Sendable, Hashable {
     // Numbers as logs spell them: `349905.600000`, `349905.6`, `564`, `564.0`. CGSize may
     // print its labels, `(width: 620.4, height: 564.0)`.
     nonisolated(unsafe) private static let totalArea =
-        /(?:\((?<w>\d{1,9}(?:\.\d{1,9})?),\s*(?<h>\d{1,9}(?:\.\d{1,9})?)\),\s*)?totalArea:\s*\d{1,18}(?:\.\d{1,9})?\s*>\s*max\[(?<max>\d{1,12}(?:\.\d{1,9})?)\]/
+        /(?:\((?<w>\d{1,9}(?:\.\d{1,9})?),\s*(?<h>\d{1,9}(?:\.\d{1,9})?)\),\s*)?totalArea:\s*(?<area>\d{1,18}(?:\.\d{1,9})?)\s*>\s*max\[(?<max>\d{1,12}(?:\.\d{1,9})?)\]/
     nonisolated(unsafe) private static let imageTooLarge =
         /imageTooLarge\(size:\s*\((?:width:\s*)?(?<w>\d{1,9}(?:\.\d{1,9})?),\s*(?:height:\s*)?(?<h>\d{1,9}(?:\.\d{1,9})?)\),\s*maximumSize:\s*\((?:width:\s*)?(?<mw>\d{1,9}(?:\.\d{1,9})?),\s*(?:height:\s*)?(?<mh>\d{1,9}(?:\.\d{1,9})?)\)\)/
     nonisolated(unsafe) private static let timeline = /too large timeline archive\s+(?<bytes>\d{1,18})/
-    nonisolated(unsafe) private static let memory = /EXC_RESOURCE.*?limit=(?<mb>\d{1,9})\s*MB/
+    nonisolated(unsafe) private static let memory = /limit=(?<mb>\d{1,9})\s*MB/
 }
 
 /// An archival failure's numbers as logged.
@@ -54,15 +62,39 @@ public struct ArchivalCapLog: Sendable, Hashable {
     public let maximumArea: LoggedNumber
     /// `maximumSize: (MW, MH)`, when the line gives it.
     public let maximumSize: (width: LoggedNumber, height: LoggedNumber)?
+    /// `totalArea: A`, when the line gives it.
+    public let loggedArea: LoggedNumber?
+
+    /// A failure's numbers; `loggedArea` is the line's own `totalArea`, when it has one.
+    public init(image: PixelSize?, maximumArea: LoggedNumber, maximumSize: (width: LoggedNumber, height: LoggedNumber)?,
+                loggedArea: LoggedNumber? = nil) {
+        self.image = image
+        self.maximumArea = maximumArea
+        self.maximumSize = maximumSize
+        self.loggedArea = loggedArea
+    }
+
+    /// Why the line cannot be what it says, or nil: an area at or under the maximum is not
+    /// over it, and an image whose own area is would have been archived.
+    public var contradiction: String? {
+        if let loggedArea, loggedArea.double <= maximumArea.double {
+            return "the line gives totalArea \(loggedArea), which is not over its max[\(maximumArea)]"
+        }
+        if let image, loggedArea == nil, Double(image.area) <= maximumArea.double {
+            return "the line's image, \(image) = \(image.area) px, is not over its maximum of \(maximumArea) px"
+        }
+        return nil
+    }
 
     public static func == (lhs: ArchivalCapLog, rhs: ArchivalCapLog) -> Bool {
-        lhs.image == rhs.image && lhs.maximumArea == rhs.maximumArea
+        lhs.image == rhs.image && lhs.maximumArea == rhs.maximumArea && lhs.loggedArea == rhs.loggedArea
             && lhs.maximumSize?.width == rhs.maximumSize?.width && lhs.maximumSize?.height == rhs.maximumSize?.height
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(image)
         hasher.combine(maximumArea)
+        hasher.combine(loggedArea)
         hasher.combine(maximumSize?.width)
         hasher.combine(maximumSize?.height)
     }
@@ -80,14 +112,20 @@ public struct ArchivalCapLog: Sendable, Hashable {
     }
 
     /// The largest size of the logged image's shape (the slot's, without one) whose area is at
-    /// most `cap`.
+    /// most `cap`, and never larger than the logged image itself.
     public func largestFitting(cap: Int, shape: PixelSize) -> PixelSize {
         let shape = image ?? shape
+        if image != nil, shape.area <= cap { return shape }
         let scale = (Double(cap) / Double(shape.area)).squareRoot()
         var width = max(1, Int((Double(shape.width) * scale).rounded(.down)))
         var height = max(1, Int((Double(shape.height) * scale).rounded(.down)))
-        while width * height > cap, width > 1 || height > 1 {
+        while width * height > cap, width > 1, height > 1 {
             if width * shape.height >= height * shape.width { width -= 1 } else { height -= 1 }
+        }
+        // A side of one pixel (a picture thinner than the cap allows) stays one; the other is
+        // cut to what the cap leaves, never to zero.
+        if width * height > cap {
+            if height == 1 { width = max(1, cap) } else { height = max(1, cap / width) }
         }
         return PixelSize(width: width, height: height)
     }

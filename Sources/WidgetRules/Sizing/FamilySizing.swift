@@ -100,7 +100,14 @@ public enum FamilySizing {
             width *= shrink
             height *= shrink
         }
-        // Round down so rounding can never push the area over the cap.
-        return PixelSize(width: max(1, Int(width.rounded(.down))), height: max(1, Int(height.rounded(.down))))
+        // Round down so rounding can never push the area over the cap. A side below one pixel
+        // (a picture thinner than about 1:10,000) becomes one, and then the other side is cut
+        // to what the cap leaves, so the area stays under it whatever the shape.
+        var side = (width: max(1, Int(width.rounded(.down))), height: max(1, Int(height.rounded(.down))))
+        let capPixels = slots.map(\.capPixels).min()!
+        if side.width * side.height > capPixels {
+            if side.height <= side.width { side.width = max(1, capPixels / side.height) } else { side.height = max(1, capPixels / side.width) }
+        }
+        return PixelSize(width: side.width, height: side.height)
     }
 }

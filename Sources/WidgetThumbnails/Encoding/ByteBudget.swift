@@ -1,12 +1,10 @@
-/// The most bytes one thumbnail may take. "KB" in the README is 1000 bytes (as file managers
-/// and App Store sizes count), so the default cap is 300_000 bytes and the hard ceiling
-/// 500_000.
+/// The most bytes one thumbnail may take, within `ImageByteLimit`'s figures.
 public struct ByteBudget: Sendable, Hashable, CustomStringConvertible {
     /// 300 KB: the top of the 100-300 KB a widget's thumbnail is given. Results far below it are fine; we
     /// never pad.
-    public static let defaultCap = 300_000
+    public static let defaultCap = ImageByteLimit.defaultCap
     /// 500 KB: no option lifts a thumbnail above this.
-    public static let hardCeiling = 500_000
+    public static let hardCeiling = ImageByteLimit.hardCeiling
 
     /// The default budget: `defaultCap` (300,000 bytes).
     public static let standard = ByteBudget()

@@ -98,55 +98,40 @@ package final class InputDiscovery {
 
     /// Lists `directory` and pushes it; a failure to report when it cannot be listed or loops.
     private func enter(directory: String, relative: String, insideOut: Bool) -> PlannedInput? {
-        var status = stat()
-        let identity = RawPath.withCString(directory, { stat($0, &status) }) == 0 ? FileIdentity(status) : nil
+        let identity = FolderListing.identity(of: directory)
         if let identity, identity == excluded { return nil }
         if let identity, frames.contains(where: { $0.identity == identity }) {
             return failure(directory, relative, "the folder contains itself (a bind mount loop); it is walked once")
         }
-        guard let names = PathLookup.entries(of: directory) else {
-            return failure(directory, relative, "cannot list the directory: \(String(cString: strerror(errno)))")
+        let listing: FolderListing
+        switch FolderListing.list(directory) {
+        case .success(let listed): listing = listed
+        case .failure(let failure): return self.failure(directory, relative, failure.reason)
         }
         var files: [BatchInput] = []
         var subdirectories: [String] = []
-        var unreachable: [PlannedInput] = []
-        for name in names where !name.hasPrefix(".") {
-            let path = PathComponents.join(directory, name)
-            let relativePath = relative.isEmpty ? name : relative + "/" + name
-            var link = stat()
-            guard RawPath.withCString(path, { lstat($0, &link) }) == 0 else {
-                // A name that is listed but cannot be looked at is never dropped in silence:
-                // a folder without search permission fails once (none of its names can be
-                // reached), anything else (a path over PATH_MAX, an I/O error) fails under its
-                // own name, and the walk goes on. A name removed since the listing (ENOENT: a
-                // download's `.part` renamed, a file deleted) is no longer there to lose, and
-                // failing the run for it would make every walk of a live folder a coin toss.
-                let code = errno
-                if code == ENOENT { continue }
-                if code == EACCES {
-                    return failure(directory, relative, "cannot search the directory, so none of its files can be "
-                                   + "reached: \(String(cString: strerror(code)))")
-                }
-                unreachable.append(failure(path, relativePath, Self.unreachableReason(code)))
-                continue
-            }
-            switch link.st_mode & S_IFMT {
-            case S_IFDIR:
-                subdirectories.append(name)
-            case S_IFREG where Self.hasImageExtension(name):
-                files.append(BatchInput(path: path, relativePath: relativePath, identity: insideOut ? FileIdentity(link) : nil))
-            case S_IFLNK where Self.hasImageExtension(name):
+        for entry in listing.entries {
+            let relativePath = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            switch entry.kind {
+            case .folder:
+                subdirectories.append(entry.name)
+            case .file where Self.hasImageExtension(entry.name):
+                files.append(BatchInput(path: entry.path, relativePath: relativePath, identity: insideOut ? FileIdentity(entry.status) : nil))
+            case .symbolicLink(toFolder: false) where Self.hasImageExtension(entry.name):
                 // A link to a folder is not walked. Any other link is taken: to a regular file
                 // (where it points decides whether it is inside --out), or a loop, a dangling
                 // link or a link to a FIFO, which the open then refuses with its reason, so
                 // nothing is skipped silently.
-                if PathLookup.isDirectory(path, followingLinks: true) { continue }
-                let target = Self.regularFileIdentity(path)
-                files.append(BatchInput(path: path, relativePath: relativePath,
-                                        identity: target != nil && (insideOut || isInsideOut(path)) ? target : nil))
+                let target = Self.regularFileIdentity(entry.path)
+                files.append(BatchInput(path: entry.path, relativePath: relativePath,
+                                        identity: target != nil && (insideOut || isInsideOut(entry.path)) ? target : nil))
             default:
                 continue
             }
+        }
+        let unreachable = listing.unreachable.map { item in
+            failure(item.path, relative.isEmpty ? PathComponents.lastComponent(of: item.path)
+                        : relative + "/" + PathComponents.lastComponent(of: item.path), item.reason)
         }
         let walked = depth == .recursive ? subdirectories.map { relative.isEmpty ? $0 : relative + "/" + $0 } : []
         let planned = zip(files, naming.names(forGroup: files, subfolders: walked)).map { PlannedInput(input: $0, name: $1) } + unreachable
@@ -190,15 +175,6 @@ package final class InputDiscovery {
         let relativePath = relative.isEmpty ? "." : relative
         return PlannedInput(input: BatchInput(path: directory, relativePath: relativePath, discoveryError: error),
                             name: .collision(relativePath))
-    }
-
-    /// Why a listed name could not be looked at (`lstat` failed with `code`).
-    static func unreachableReason(_ code: Int32) -> String {
-        let reason = String(cString: strerror(code))
-        if code == ENAMETOOLONG {
-            return "cannot be reached: \(reason) (the path is longer than the system's limit of \(PATH_MAX) bytes)"
-        }
-        return "cannot be reached: \(reason)"
     }
 
     /// `./a/b.jpg` and `/data/a/b.jpg` -> `a/b.jpg` and `data/a/b.jpg`; nil with a `..` component.

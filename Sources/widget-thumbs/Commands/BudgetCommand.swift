@@ -8,12 +8,6 @@ struct BudgetCommand: Command {
     static let family = OptionSpec.widgetFamily(
         help: "Show every device and slot for this family instead of one line per family.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of a table.")
-    static let entries = OptionSpec.value(
-        "entries", valueName: "N", presence: .optional,
-        help: "Also the timeline archive of N entries each carrying the image: its bytes handed over as data and decoded, "
-            + "against the timeline limit. The image's bytes are the file's (for a size: the per-image byte budget, "
-            + "\(ByteBudget.defaultCap) bytes).")
-
     static let spec = CommandSpec(
         name: "budget",
         abstract: "Show the render cost of a thumbnail size for every widget family and device.",
@@ -37,7 +31,7 @@ struct BudgetCommand: Command {
             \(TableText.fixed(TimelineBudget.decodedFactor, 2))x as much (\(TimelineBudget.decodedFactorSource)).
             """,
         arguments: [subject],
-        options: [family, json, entries] + DeviceArguments.specs)
+        options: [family, json, EntriesArgument.spec] + DeviceArguments.specs)
 
     /// The catalogue's cap rules in a sentence, so the help cannot disagree with the data.
     private static var capRules: String {
@@ -83,7 +77,7 @@ struct BudgetCommand: Command {
         output = arguments.isSet(Self.json) ? .json : .table
         catalog = try DeviceArguments.catalog(arguments)
         devices = try DeviceArguments.devices(arguments, in: catalog)
-        entryCount = try TimelineReport.entries(arguments, Self.entries)
+        entryCount = try EntriesArgument.value(arguments)
     }
 
     /// Digits, `x`, digits (signs allowed): what a size looks like, whatever its range.

@@ -1,9 +1,10 @@
-import Foundation
-import WidgetSnapshots
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `widget-thumbs check PATH... [--container DIR] [--family F | --families L] [--json |
-/// --reporter sarif|github]`: lints the images a widget will draw, for CI.
+/// --reporter NAME]`: lints the images a widget will draw, for CI. The rules and reporters are
+/// WidgetRules' (`CheckRules`, `CheckReporters`) and the run is the engine's (`CheckRun`): this
+/// file parses, and prints what the reporter makes.
 struct CheckCommand: Command {
     static let paths = ArgumentSpec(
         "path", arity: .zeroOrMore,
@@ -13,20 +14,13 @@ struct CheckCommand: Command {
         "container", valueName: "dir", presence: .optional,
         help: "A snapshot container: its current revision's image is checked (repeatable).")
     static let family = OptionSpec.widgetFamily(help: "Check against this family only.")
-    static let families = OptionSpec.value(
-        "families", valueName: "list", presence: .optional,
-        help: "Check against these families (comma-separated, full or short names: systemSmall or small, ...). "
-            + "Default: the config's families for the path, else the system families.")
     static let appearance = OptionSpec.flag(
         "appearance", help: "Also decode each image and give the tinted, clear and vibrant rendering-mode warnings (slower).")
-    static let entries = OptionSpec.value(
-        "entries", valueName: "N", presence: .optional,
-        help: "Each image is carried by N timeline entries: check the timeline archive's bytes against its limit.")
-    static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines.")
+    static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines (the json reporter).")
     static let reporter = OptionSpec.value(
-        "reporter", valueName: "name", presence: .optional, allowedValues: ["sarif", "github"],
-        help: "sarif: one SARIF 2.1.0 document (GitHub code scanning, CI dashboards); github: GitHub Actions annotations "
-            + "(::error file=...::).")
+        "reporter", valueName: "name", presence: .optional, allowedValues: CheckReporters.all.map { $0.identifier },
+        help: "text (default): a line a finding; json: one JSON document; sarif: one SARIF 2.1.0 document (GitHub code "
+            + "scanning, CI dashboards); github: GitHub Actions annotations (::error file=...::).")
     static let config = OptionSpec.value(
         "config", valueName: "file.json", presence: .optional,
         help: "The project's rules (default: ./\(CheckConfig.fileName) when it exists): families per folder or asset set, "
@@ -40,40 +34,36 @@ struct CheckCommand: Command {
             families for its path, or the system families: one family over its cap fails every \
             family of the widget), on each device its asset-catalog scale and idiom reach (a 3x \
             variant on @3 devices, a 2x one on @2, a single-scale image on all; idiom iphone, \
-            ipad, mac, watch, vision): \
-            error archival-cap: the pixel area is over the slot's archival cap (the widget shows \
-            its placeholder), naming the devices; \
-            warning undersized: smaller than the slot it fills, with the upscale factor; \
-            decoded-memory: the decoded bitmap against the extension's memory limit (error at \
-            100%, warning over 50%); \
-            warning file-bytes: over the per-image budget of \(ByteBudget.defaultCap) bytes; \
-            with --entries N, timeline-archive against the \(TimelineBudget.limitBytes)-byte \
-            timeline limit; with --appearance, the rendering-mode warnings. Each finding names \
-            the file, devices and family, and the widget-thumbs command that makes a conforming \
-            file. Vector assets (PDF, SVG, preserves-vector-representation) and sets that are not \
-            image sets (appiconset, colorset, ...) are listed as not checked. Sizes come from \
-            the headers (no decode) unless --appearance.
+            ipad, mac, watch, vision). The rules: \(rulesProse). Each finding names the file, \
+            devices and family, and the widget-thumbs command that makes a conforming file, \
+            every word shell-quoted. Vector assets (PDF, SVG, preserves-vector-representation), \
+            sets that are not image sets (appiconset, colorset, ...) and links leading out of \
+            the checked folder are listed as not checked. Sizes come from the headers (no \
+            decode) unless --appearance.
 
-            \(CheckConfig.fileName): {"families": {"PATH-PREFIX": ["systemSmall", ...]}, \
-            "devices": [...], "platforms": [...], "os": N, "ignore": [{"path": "PREFIX", \
-            "rule": "undersized", "reason": "why"}]}; paths as check is given them. An ignored \
-            finding is reported as suppressed (SARIF suppressions) and does not fail the run. \
-            Rules: \(CheckRule.allCases.map(\.rawValue).joined(separator: ", ")).
+            \(CheckConfig.fileName) (at most \(CheckConfig.maxFileBytes) bytes; every field \
+            checked): {"families": {"PATH-PREFIX": ["systemSmall", ...]}, "devices": [...], \
+            "platforms": [...], "os": N, "ignore": [{"path": "PREFIX", "rule": "undersized", \
+            "reason": "why"}]}; paths as check is given them. An ignored finding is reported \
+            as suppressed (SARIF suppressions) and does not fail the run. Rules: \
+            \(CheckRules.ids.joined(separator: ", ")).
 
             Exit status: 0 no error (warnings allowed), 1 an error found (or a file unreadable), \
             64 usage.
             """,
         arguments: [paths],
-        options: [family, families, container, entries, appearance, config, json, reporter] + DeviceArguments.specs)
+        options: [family, FamiliesArgument.spec, container, EntriesArgument.spec, appearance, config, json, reporter] + DeviceArguments.specs)
 
-    enum Output {
-        case text, json, sarif, github
+    /// Each rule as `level id: rationale`, from the rules' own descriptions.
+    private static var rulesProse: String {
+        CheckRules.all.map { "\($0.description.defaultLevel.rawValue) \($0.description.id): \($0.description.rationale)" }
+            .joined(separator: "; ")
     }
 
     var inputs: [String]
     var containers: [String]
     var run: CheckRun
-    var output: Output
+    var reporter: any CheckReporter
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputs = arguments.values(Self.paths)
@@ -81,9 +71,7 @@ struct CheckCommand: Command {
         guard !inputs.isEmpty || !containers.isEmpty else {
             throw UsageError("give at least one path or --container to check")
         }
-        let configPath = arguments.value(Self.config)
-            ?? (FileManager.default.fileExists(atPath: CheckConfig.fileName) ? CheckConfig.fileName : nil)
-        let config = try configPath.map { path throws(UsageError) in try CheckConfig(file: path) } ?? CheckConfig()
+        let config = try Self.config(arguments)
         let catalog = try DeviceArguments.catalog(arguments)
         let devices: [DeviceClass]
         let selection: DeviceSelection
@@ -100,84 +88,45 @@ struct CheckCommand: Command {
                 throw UsageError("'--config': \(error.description)")
             }
         }
-        var chosen: [WidgetFamily]?
-        if let name = arguments.value(Self.family), let one = WidgetFamily(rawValue: name) {
-            if arguments.wasGiven(Self.families) { throw UsageError("'--family' and '--families' cannot be combined") }
-            chosen = [one]
-        } else if let list = arguments.value(Self.families) {
-            chosen = try list.split(separator: ",").map { name throws(UsageError) in
-                guard let family = WidgetFamily(rawValue: String(name))
-                        ?? WidgetFamily.allCases.first(where: { FamiliesArgument.shortName($0) == name }) else {
-                    throw UsageError("'--families': unknown family '\(DisplayText.escaped(String(name)))'")
-                }
-                return family
-            }
-        }
-        let entries = try TimelineReport.entries(arguments, Self.entries)
-        let words = selection.names.flatMap { ["--device", CheckRun.quoted($0)] } + selection.platforms.flatMap { ["--platform", $0.rawValue] }
-            + (selection.osVersion.map { ["--os", String($0)] } ?? [])
-        run = CheckRun(catalog: catalog, devices: devices, selection: words,
-                       catalogFile: arguments.value(DeviceArguments.catalog), families: chosen, config: config,
-                       appearance: arguments.isSet(Self.appearance), entries: entries)
+        var chosen = try FamiliesArgument.families(arguments, devices: devices)
+        if let name = arguments.value(Self.family), let one = WidgetFamily(rawValue: name) { chosen = [one] }
+        let context = CheckContext(catalog: catalog, devices: devices, selection: selection,
+                                   catalogFile: arguments.value(DeviceArguments.catalog), families: chosen, config: config,
+                                   entries: try EntriesArgument.value(arguments))
+        run = CheckRun(context: context, measuresAppearance: arguments.isSet(Self.appearance))
         if arguments.isSet(Self.json) {
             if arguments.wasGiven(Self.reporter) { throw UsageError("'--json' and '--reporter' cannot be combined") }
-            output = .json
+            reporter = JSONReporter()
         } else {
-            output = switch arguments.value(Self.reporter) {
-            case "sarif": .sarif
-            case "github": .github
-            default: .text
-            }
+            reporter = (arguments.value(Self.reporter).flatMap(CheckReporters.reporter(named:)) ?? TextReporter.self).init()
+        }
+    }
+
+    /// `--config`'s file, else `./widget-thumbs.json` when it exists, else none; a config that
+    /// cannot be used is a usage error naming the field.
+    private static func config(_ arguments: ParsedArguments) throws(UsageError) -> CheckConfig {
+        let given = arguments.value(Self.config)
+        let path = given ?? CheckConfig.fileName
+        guard given != nil || FileIdentity(path: path) != nil else { return CheckConfig() }
+        do {
+            let bytes = try InputFile.read(path, maxBytes: CheckConfig.maxFileBytes)
+            return try CheckConfig(parsing: bytes, file: path)
+        } catch let error as ImageError {
+            throw UsageError("'--config' \(DisplayText.escaped(path)): \(error.reasonText)")
+        } catch let error as CheckConfigError {
+            throw UsageError("'--config' \(error.description)")
+        } catch {
+            throw UsageError("'--config' \(DisplayText.escaped(path)): \(error)")
         }
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        var run = run
-        // The line outputs print each finding as it is made; the documents need them all.
-        switch output {
-        case .text: run.stream = { console.write(CheckReport.textLine($0)) }
-        case .github: run.stream = { finding in CheckReport.githubLine(finding).map { console.write($0) } }
-        case .json, .sarif: break
+        let summary = run.run(paths: inputs, containers: containers, reporter: reporter,
+                              toolName: WidgetThumbs.name, toolVersion: WidgetThumbs.version) { console.write($0) }
+        switch reporter.finish(summary) {
+        case .text(let text): console.write(text)
+        case .document(let document): console.write(json: try JSONOutput.encode(document))
         }
-        let found = CheckInputs(paths: inputs)
-        for failure in found.failures {
-            run.add(CheckFinding(file: failure.path, rule: .unreadable, level: .error, family: nil, devices: [],
-                                 message: failure.reason, fix: nil))
-        }
-        for image in found.images { run.check(image) }
-        for container in containers { checkContainer(container, into: &run) }
-        let report = CheckReport(run: run, unchecked: found.unchecked)
-        switch output {
-        case .text: console.write(report.textTail)
-        case .json: console.write(json: try JSONOutput.encode(report))
-        case .sarif: console.write(json: try JSONOutput.encode(report.sarif))
-        case .github: console.write(report.githubTail)
-        }
-        return report.errors > 0 ? .failure : .success
-    }
-
-    /// The container's current revision: its image, read and verified by the store's reader.
-    private func checkContainer(_ container: String, into run: inout CheckRun) {
-        let reading = SnapshotReader<JSONValue>(containerAt: container).read(maxAge: nil)
-        guard let snapshot = reading.snapshot else {
-            run.add(CheckFinding(file: container, rule: .unreadable, level: .error, family: nil, devices: [],
-                                 message: "no current revision to check (read: \(reading))", fix: nil))
-            return
-        }
-        guard let image = reading.image else { return }
-        let path = container + "/" + image.reference.relativePath
-        guard image.status == .ok, let bytes = image.bytes else {
-            run.add(CheckFinding(file: path, rule: .unreadable, level: .error, family: nil, devices: [],
-                                 message: "revision \(snapshot.revision): image \(image.status.rawValue): \(image.reason ?? "")", fix: nil))
-            return
-        }
-        do throws(ImageError) {
-            let info = try ImageDecoder.probe(bytes, file: path)
-            run.check(CheckImage(path: path, scale: nil, platforms: [], assetSet: nil), info: info, bytes: bytes,
-                      note: "revision \(snapshot.revision)")
-        } catch {
-            run.add(CheckFinding(file: path, rule: .unreadable, level: .error, family: nil, devices: [],
-                                 message: "revision \(snapshot.revision): \(error.reasonText)", fix: nil))
-        }
+        return summary.tally.errors > 0 ? .failure : .success
     }
 }

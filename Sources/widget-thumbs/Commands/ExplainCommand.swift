@@ -66,7 +66,7 @@ struct ExplainCommand: Command {
         } else {
             try StandardInput.forEachLine(maxLineBytes: Self.maxLineBytes) { take(String(decoding: $0, as: UTF8.self)) }
         }
-        let report = ExplainReport(lines: lineCount, events: events, catalog: catalog)
+        let report = WidgetLogExplanation(lines: lineCount, events: events, catalog: catalog)
         if asJSON { console.write(json: try JSONOutput.encode(report)) } else { console.write(report.text) }
         return .success
     }

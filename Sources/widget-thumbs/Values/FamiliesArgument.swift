@@ -1,23 +1,15 @@
 import WidgetThumbnails
 
 /// `--families small,medium,large` (or `all`): one thumbnail per family from one decode, in
-/// `batch` and `thumbnail`. Each family is named in full (`systemSmall`) or without its
+/// `batch` and `thumbnail`; the families `check` checks against. Each family is named in full (`systemSmall`) or without its
 /// `system`/`accessory` prefix, first letter lower-case (`small`, `circular`).
 enum FamiliesArgument {
     static let spec = OptionSpec.value(
         "families", valueName: "list", presence: .optional,
-        help: "One thumbnail per family, all from one decode, named NAME.<family>.<ext> (photo.systemSmall.jpg): "
-            + "a comma-separated list of families (systemSmall or small, accessoryCircular or circular, ...), "
-            + "or 'all' for every family the chosen devices have.")
-
-    /// The short name of `family`: `systemSmall` -> `small`, `accessoryCircular` -> `circular`.
-    static func shortName(_ family: WidgetFamily) -> String {
-        var name = family.rawValue
-        for prefix in ["system", "accessory"] where name.hasPrefix(prefix) {
-            name.removeFirst(prefix.count)
-        }
-        return name.prefix(1).lowercased() + name.dropFirst()
-    }
+        help: "Widget families: a comma-separated list (systemSmall or small, accessoryCircular or circular, ...), "
+            + "or 'all' for every family the chosen devices have. thumbnail and batch make one thumbnail per family, all "
+            + "from one decode, named NAME.<family>.<ext> (photo.systemSmall.jpg); check checks each image against them "
+            + "(default: the config's families for the path, else the system families).")
 
     /// The families `--families` lists (each once, in the order given; `all`: in WidgetKit's
     /// order, those with a slot on `devices`), or nil when it was not given. Refused with
@@ -36,8 +28,8 @@ enum FamiliesArgument {
         }
         var families: [WidgetFamily] = []
         for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            guard let family = WidgetFamily(rawValue: name) ?? WidgetFamily.allCases.first(where: { shortName($0) == name }) else {
-                let known = WidgetFamily.allCases.map(shortName).joined(separator: ", ")
+            guard let family = WidgetFamily(name: name) else {
+                let known = WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")
                 throw UsageError("'--families': unknown family '\(name)' (known: \(known), their full names, or 'all')")
             }
             try DeviceArguments.requireSlots(for: family, on: devices, option: spec)

@@ -4,20 +4,24 @@ import FoundationEssentials // Date without Foundation's ICU data
 import Foundation
 #endif
 import Glibc
+import WidgetRules
 import WidgetShared
 import WidgetSnapshots
 
 // The widget side: reads whatever is committed, without locks, and renders it. Every state
 // renders something; a broken photo costs the photo, not the widget. It links WidgetSnapshots
-// only: no image codec, no colour library (a widget extension has about 30 MB).
+// and WidgetRules only: no image codec, no colour library (a widget extension has about 30 MB).
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()),
-                          usage: "widget-reader --container DIR [--stale-after SECONDS] [--expire-after SECONDS]")
+                          usage: "widget-reader --container DIR [--stale-after SECONDS] [--expire-after SECONDS] [--family F]")
 let container = arguments.required("container")
 @MainActor func seconds(_ name: String) -> Duration? {
     arguments.optional(name).map { text -> Duration in
         guard let seconds = Int64(text), seconds >= 0 else { arguments.fail("--\(name) takes whole seconds") }
         return .seconds(seconds)
     }
+}
+let family = arguments.optional("family").map { name in
+    WidgetFamily(name: name) ?? arguments.fail("--family: unknown family \(name)")
 }
 let freshness = Freshness(staleAfter: seconds("stale-after") ?? seconds("max-age"), expiredAfter: seconds("expire-after"))
 
@@ -29,6 +33,17 @@ func render(_ snapshot: Snapshot<WidgetPayload>, _ image: SnapshotImage?, note: 
         // `data` is what UIImage(data:) takes.
         let reference = image.reference
         lines.append("│ image: \(reference.pixelWidth)x\(reference.pixelHeight) \(reference.format.rawValue), \(data.count) bytes")
+        // The widget's own family, sized by WidgetRules from the catalogue: whether the image is
+        // under the archival cap of every current device's slot (over it, WidgetKit draws the
+        // placeholder), decided in the extension with no codec linked.
+        if let family {
+            let size = PixelSize(width: reference.pixelWidth, height: reference.pixelHeight)
+            if let cost = RenderCost(size: size).cost(for: family), cost.isOffered {
+                let failing = cost.failingDevices.count
+                lines.append("│ \(family.rawValue): " + (failing == 0 ? "under the archival cap on every device"
+                                                                     : "over the archival cap on \(failing) slot(s)"))
+            }
+        }
     } else if let image {
         lines.append("│ no image (\(image.status.rawValue): \(image.reason ?? "no reason given"))")
     } else {

@@ -1,17 +1,21 @@
-import WidgetSnapshots
-import WidgetThumbnails
-
 /// The human form of a `RenderCost`: a summary, then one line per family naming its binding
 /// device (or, for one family, one line per device and slot). Device names and notes come from
 /// the catalogue, which a user's `--catalog` file extends: they print through
 /// `DisplayText.escaped`, as every other printed name does.
-struct BudgetTable {
-    var cost: RenderCost
-    var family: WidgetFamily?
-    var catalog: WidgetCatalog
-    var devices: [DeviceClass]
+package struct BudgetTable {
+    package var cost: RenderCost
+    package var family: WidgetFamily?
+    package var catalog: WidgetCatalog
+    package var devices: [DeviceClass]
 
-    var text: String {
+    package init(cost: RenderCost, family: WidgetFamily?, catalog: WidgetCatalog, devices: [DeviceClass]) {
+        self.cost = cost
+        self.family = family
+        self.catalog = catalog
+        self.devices = devices
+    }
+
+    package var text: String {
         let megabytes = Double(cost.rgbaBytes) / 1_048_576
         let share = cost.extensionMemoryShare * 100
         var lines = [
@@ -93,39 +97,5 @@ struct BudgetTable {
             lines.append("smallest cap: \(DisplayText.escaped(binding.deviceName)) (\(binding.surface.rawValue)), \(TableText.grouped(binding.capPixels)) px")
         }
         return lines
-    }
-}
-
-/// Column alignment and number formatting shared by the `budget` and `devices` tables.
-enum TableText {
-    /// Columns padded to their widest cell; the last column is left ragged.
-    static func aligned(_ rows: [[String]]) -> [String] {
-        let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0)
-            }.joined()
-        }
-    }
-
-    /// 1234567 as `1,234,567`.
-    static func grouped(_ value: Int) -> String {
-        var digits = Array(String(value))
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
-    }
-
-    /// `value` with exactly `places` decimals.
-    static func fixed(_ value: Double, _ places: Int) -> String {
-        let scale = Double(Array(repeating: 10, count: places).reduce(1, *))
-        let rounded = (value * scale).rounded() / scale
-        var text = String(rounded)
-        let decimals = text.split(separator: ".").last?.count ?? 0
-        if decimals < places { text += String(repeating: "0", count: places - decimals) }
-        return text
     }
 }

@@ -1,14 +1,12 @@
-import WidgetThumbnails
-
 /// `budget --entries N`: the timeline archive's bytes for both hand-overs, against the limit
 /// (`TimelineBudget`, which holds the figures and their sources).
-struct TimelineReport: Encodable {
+package struct TimelineReport: Encodable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case entries, imageBytesPerEntry, imageBytesFrom, asData, decoded
     }
 
     /// The fields, with the limits' beside them (one object, as `--json` readers expect).
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(entries, forKey: .entries)
         try container.encode(imageBytesPerEntry, forKey: .imageBytesPerEntry)
@@ -18,42 +16,36 @@ struct TimelineReport: Encodable {
         try limits.encode(to: encoder)
     }
 
-    struct HandOver: Encodable {
-        var archiveBytes: Int
-        var shareOfLimit: Double
-        var fits: Bool
+    package struct HandOver: Encodable, Sendable {
+        package var archiveBytes: Int
+        package var shareOfLimit: Double
+        package var fits: Bool
         /// The most entries of this image that fit.
-        var maximumEntries: Int
+        package var maximumEntries: Int
     }
 
     /// The limit and the decoded factor with their sources, as `budget` and `explain` print them.
-    struct Limits: Encodable {
-        var limitBytes = TimelineBudget.limitBytes
-        var limitSource = TimelineBudget.limitSource
-        var decodedFactor = TimelineBudget.decodedFactor
-        var decodedFactorSource = TimelineBudget.decodedFactorSource
+    package struct Limits: Encodable, Sendable {
+        package init() {}
+        package var limitBytes = TimelineBudget.limitBytes
+        package var limitSource = TimelineBudget.limitSource
+        package var decodedFactor = TimelineBudget.decodedFactor
+        package var decodedFactorSource = TimelineBudget.decodedFactorSource
 
         private enum CodingKeys: String, CodingKey {
             case limitBytes, limitSource, decodedFactor, decodedFactorSource
         }
     }
 
-    /// `--entries N` of `budget` and `check`: 1 to 100,000 entries, or nil.
-    static func entries(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError) -> Int? {
-        try arguments.value(option, expected: "a whole number of entries from 1 to 100000") {
-            Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
-        }
-    }
-
-    var entries: Int
-    var imageBytesPerEntry: Int
+    package var entries: Int
+    package var imageBytesPerEntry: Int
     /// `file` (the file's bytes) or `byteBudget` (the per-image budget, for a size).
-    var imageBytesFrom: String
-    var limits = Limits()
-    var asData: HandOver
-    var decoded: HandOver
+    package var imageBytesFrom: String
+    package var limits = Limits()
+    package var asData: HandOver
+    package var decoded: HandOver
 
-    init(entries: Int, imageBytes: Int, fromFile: Bool) {
+    package init(entries: Int, imageBytes: Int, fromFile: Bool) {
         self.entries = entries
         imageBytesPerEntry = imageBytes
         imageBytesFrom = fromFile ? "file" : "byteBudget"
@@ -67,7 +59,7 @@ struct TimelineReport: Encodable {
         decoded = handOver(.decoded)
     }
 
-    var text: String {
+    package var text: String {
         func line(_ name: String, _ value: HandOver) -> String {
             "  \(name)\(TableText.grouped(value.archiveBytes)) bytes, \(TableText.fixed(value.shareOfLimit * 100, 1))% of the limit: "
                 + (value.fits ? "fits" : "OVER: chronod refuses the timeline") + " (at most \(TableText.grouped(value.maximumEntries)) entries)"
@@ -84,13 +76,18 @@ struct TimelineReport: Encodable {
 }
 
 /// `budget --json`: the render cost's document, plus `timeline` with `--entries`.
-struct BudgetDocument: Encodable {
-    var cost: RenderCost
-    var timeline: TimelineReport?
+package struct BudgetDocument: Encodable, Sendable {
+    package var cost: RenderCost
+    package var timeline: TimelineReport?
+
+    package init(cost: RenderCost, timeline: TimelineReport?) {
+        self.cost = cost
+        self.timeline = timeline
+    }
 
     private enum CodingKeys: String, CodingKey { case timeline }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try cost.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(timeline, forKey: .timeline)

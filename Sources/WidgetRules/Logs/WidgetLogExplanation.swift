@@ -1,72 +1,72 @@
-import WidgetThumbnails
-
 /// What `explain` says about the WidgetKit failures of a log: one entry per distinct failure
 /// (a repeated one is counted, not repeated), each with what it means and the fix.
-struct ExplainReport: Encodable {
+package struct WidgetLogExplanation: Encodable, Sendable {
     /// One distinct failure.
-    struct Entry: Encodable {
+    package struct Entry: Encodable, Sendable {
         /// `archivalCap`, `timelineArchive` or `memoryLimit`.
-        var kind: String
+        package var kind: String
         /// How many lines reported it.
-        var count: Int
+        package var count: Int
         /// The first of them (1-based).
-        var firstLine: Int
+        package var firstLine: Int
         /// That line, escaped and cut to 300 characters.
-        var text: String
-        var archivalCap: ArchivalCap?
-        var timelineArchive: TimelineArchive?
-        var memoryLimit: MemoryLimit?
+        package var text: String
+        package var archivalCap: ArchivalCap?
+        package var timelineArchive: TimelineArchive?
+        package var memoryLimit: MemoryLimit?
     }
 
     /// An archival failure: the slots with that cap, or the slot it would be.
-    struct ArchivalCap: Encodable {
+    package struct ArchivalCap: Encodable, Sendable {
         /// The logged image, `[w, h]`.
-        var image: [Int]?
+        package var image: [Int]?
         /// The logged maximum, exact (`349905.6`).
-        var maximumArea: String
+        package var maximumArea: String
         /// It rounded down: the catalogue's cap.
-        var capPixels: Int
+        package var capPixels: Int
         /// Whether a catalogue row has that cap.
-        var known: Bool
+        package var known: Bool
         /// Each family with that cap, its rows, the largest size that fits and the fix.
-        var families: [Family]
+        package var families: [Family]
         /// When unknown: the slot each cap rule's multiplier implies.
-        var impliedSlots: [Implied]
+        package var impliedSlots: [Implied]
         /// When unknown: a `--catalog` file to fill in (JSON text).
-        var catalogTemplate: String?
+        package var catalogTemplate: String?
+        /// Why the line cannot be what it says (an area not over its maximum), or nil.
+        package var contradiction: String?
     }
 
-    struct Family: Encodable {
-        var family: WidgetFamily
+    package struct Family: Encodable, Sendable {
+        package var family: WidgetFamily
         /// The rows (and slots) whose cap is the logged one.
-        var devices: [RenderCost.DeviceFit]
+        package var devices: [RenderCost.DeviceFit]
         /// Those of them no current OS release runs on (an old log, or another slot's).
-        var droppedDevices: [String]
+        package var droppedDevices: [String]
         /// The largest size of the logged image's shape (the slot's without one) under the cap.
-        var largestFitting: [Int]
+        package var largestFitting: [Int]
         /// What `command` makes from the logged image (the slot's size without one).
-        var proposed: [Int]
+        package var proposed: [Int]
         /// The `widget-thumbs` command that makes a conforming file.
-        var command: String
+        package var command: String
     }
 
-    struct Implied: Encodable {
-        var capRule: String
-        var multiplier: String
-        var slotArea: Double
-        var slotPixels: [Int]
-        var wholePixels: Bool
+    package struct Implied: Encodable, Sendable {
+        package var capRule: String
+        package var multiplier: String
+        package var slotArea: Double
+        package var slotPixels: [Int]
+        package var wholePixels: Bool
     }
 
-    struct TimelineArchive: Encodable {
-        var bytes: Int
-        var limits = TimelineReport.Limits()
+    package struct TimelineArchive: Encodable, Sendable {
+        package var bytes: Int
+        package var limits = TimelineReport.Limits()
         /// What the archive comes to per entry for a few entry counts, and what fits.
-        var perEntry: [PerEntry]
+        package var perEntry: [PerEntry]
 
         private enum CodingKeys: String, CodingKey { case bytes, perEntry }
 
-        func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(bytes, forKey: .bytes)
             try container.encode(perEntry, forKey: .perEntry)
@@ -74,40 +74,40 @@ struct ExplainReport: Encodable {
         }
     }
 
-    struct PerEntry: Encodable {
-        var entries: Int
-        var bytesPerEntry: Int
+    package struct PerEntry: Encodable, Sendable {
+        package var entries: Int
+        package var bytesPerEntry: Int
         /// The most file bytes per entry that fit this many entries, as data and decoded.
-        var fittingBytesAsData: Int
-        var fittingBytesDecoded: Int
+        package var fittingBytesAsData: Int
+        package var fittingBytesDecoded: Int
     }
 
-    struct MemoryLimit: Encodable {
-        var megabytes: Int
+    package struct MemoryLimit: Encodable, Sendable {
+        package var megabytes: Int
         /// The catalogue's limits, for comparison.
-        var catalogLimits: [String]
+        package var catalogLimits: [String]
         /// Each system family's largest current slot and what it costs decoded.
-        var slotCosts: [SlotCost]
+        package var slotCosts: [SlotCost]
     }
 
-    struct SlotCost: Encodable {
-        var family: WidgetFamily
-        var slotPixels: [Int]
-        var decodedBytes: Int
-        var shareOfLimit: Double
+    package struct SlotCost: Encodable, Sendable {
+        package var family: WidgetFamily
+        package var slotPixels: [Int]
+        package var decodedBytes: Int
+        package var shareOfLimit: Double
     }
 
     /// Lines read.
-    var lines: Int
+    package var lines: Int
     /// Lines that reported a failure.
-    var failures: Int
-    var entries: [Entry]
+    package var failures: Int
+    package var entries: [Entry]
 
     /// The entry counts a timeline failure is shown for.
-    static let entryCounts = [1, 10, 20, 50]
+    package static let entryCounts = [1, 10, 20, 50]
 
     /// Builds the report for the `(event, first line number, line text, count)` of a log.
-    init(lines: Int, events: [(event: WidgetLogEvent, firstLine: Int, text: String, count: Int)], catalog: WidgetCatalog) {
+    package init(lines: Int, events: [(event: WidgetLogEvent, firstLine: Int, text: String, count: Int)], catalog: WidgetCatalog) {
         self.lines = lines
         failures = events.map(\.count).reduce(0, +)
         entries = events.map { item in
@@ -138,13 +138,14 @@ struct ExplainReport: Encodable {
             let source = log.image ?? first.slot.pixels
             let proposed = FamilySizing.box(for: family, sourceSize: source, devices: rows)
             let fitting = log.largestFitting(cap: log.capPixels, shape: first.slot.pixels)
-            let command = ["widget-thumbs thumbnail IMAGE -o IMAGE.\(family.rawValue).jpg --family \(family.rawValue)"]
-                + rows.map { "--device \($0.id)" }
+            let command = FixCommand([.literal("widget-thumbs"), .literal("thumbnail"), .placeholder("IMAGE"), .literal("-o"),
+                                      .placeholder("IMAGE.\(family.rawValue).jpg"), .literal("--family"), .literal(family.rawValue)]
+                                     + rows.flatMap { [FixCommand.Word.literal("--device"), .literal($0.id)] })
             families.append(Family(family: family,
                                    devices: slots.map { RenderCost.DeviceFit(device: $0.device, slot: $0.slot, fits: false) },
                                    droppedDevices: rows.filter { !$0.isCurrent }.map(\.id),
                                    largestFitting: [fitting.width, fitting.height], proposed: [proposed.width, proposed.height],
-                                   command: command.joined(separator: " ")))
+                                   command: command.description))
         }
         let implied = matches.isEmpty ? log.impliedSlots(in: catalog) : []
         return ArchivalCap(image: log.image.map { [$0.width, $0.height] }, maximumArea: log.maximumArea.description,
@@ -153,12 +154,13 @@ struct ExplainReport: Encodable {
                                Implied(capRule: $0.rule.id, multiplier: $0.rule.multiplier.description, slotArea: $0.area,
                                        slotPixels: [$0.pixels.width, $0.pixels.height], wholePixels: $0.isWhole)
                            },
-                           catalogTemplate: matches.isEmpty ? catalogTemplate(implied) : nil)
+                           catalogTemplate: matches.isEmpty ? catalogTemplate(implied) : nil,
+                           contradiction: log.contradiction)
     }
 
     /// A `--catalog` file for an unknown maximum: the slot the first whole-pixel reading
     /// implies (the first rule's when none is whole), everything nobody logged left to fill.
-    static func catalogTemplate(_ implied: [ImpliedSlot]) -> String? {
+    package static func catalogTemplate(_ implied: [ImpliedSlot]) -> String? {
         guard let slot = implied.first(where: \.isWhole) ?? implied.first else { return nil }
         let platform = slot.rule.platforms.first?.rawValue ?? "<platform: iOS, iPadOS, macOS, watchOS or visionOS>"
         let surface = slot.rule.surfaces.first?.rawValue ?? "homeScreen"
@@ -182,7 +184,7 @@ struct ExplainReport: Encodable {
     }
 
     private static func memory(_ megabytes: Int, catalog: WidgetCatalog) -> MemoryLimit {
-        let limit = megabytes * 1_048_576
+        let limit = max(1, megabytes) * 1_048_576
         let current = catalog.currentDevices
         let slotCosts: [SlotCost] = WidgetFamily.allCases.filter { !$0.isAccessory }.compactMap { family in
             guard let largest = current.flatMap({ $0.slots(for: family) }).map(\.pixels).max(by: { $0.area < $1.area }) else { return nil }
@@ -197,7 +199,7 @@ struct ExplainReport: Encodable {
 
     // MARK: - Text
 
-    var text: String {
+    package var text: String {
         var out: [String] = []
         for entry in entries {
             out.append("\(entry.count)x line \(entry.firstLine): \(entry.text)")
@@ -214,6 +216,9 @@ struct ExplainReport: Encodable {
         let image = cap.image.map { "the image, \($0[0])x\($0[1]) = \(TableText.grouped($0[0] * $0[1])) px," } ?? "the image"
         var out = ["  archival cap: \(image) is over WidgetKit's maximum of \(cap.maximumArea) px for the slot it was drawn in,",
                    "  so the widget shows its placeholder (and every family of the widget fails with it)."]
+        if let contradiction = cap.contradiction {
+            out.append("  but this line contradicts itself: \(contradiction); it may be cut or edited, so check its numbers.")
+        }
         for family in cap.families {
             out.append("  slot: \(family.family.rawValue), cap \(TableText.grouped(cap.capPixels)) px, on:")
             for device in family.devices {
@@ -224,7 +229,7 @@ struct ExplainReport: Encodable {
             }
             out.append("  largest size that fits: \(family.largestFitting[0])x\(family.largestFitting[1])"
                 + (cap.image == nil ? " (the slot's shape)" : " (the image's shape)"))
-            out.append("  fix: \(DisplayText.escaped(family.command))")
+            out.append("  fix: \(DisplayText.guarded(family.command))")
             out.append("       (makes \(family.proposed[0])x\(family.proposed[1])\(cap.image == nil ? "" : " from this image"): covers the slot, under every cap of the family there)")
         }
         if !cap.known {

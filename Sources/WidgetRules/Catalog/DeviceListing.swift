@@ -1,79 +1,76 @@
-import WidgetSnapshots
-import WidgetThumbnails
-
 /// What `devices` prints: the chosen rows with every slot, then the sources, cap rules, memory
 /// limits and the surfaces with no size, as a table or as JSON. A user's `--catalog` file is
 /// untrusted input: the table prints every text of the catalogue through `DisplayText.escaped`
 /// (the escaping of every other printed name and reason), and JSON writes controls as `\uXXXX`.
-struct DeviceListing: Encodable {
-    struct Row: Encodable {
-        var id: String
-        var platform: Platform
-        var screen: String
-        var os: [Int]
-        var label: String
-        var names: [String]
-        var droppedBy: String?
-        var note: String?
+package struct DeviceListing: Encodable {
+    package struct Row: Encodable {
+        package var id: String
+        package var platform: Platform
+        package var screen: String
+        package var os: [Int]
+        package var label: String
+        package var names: [String]
+        package var droppedBy: String?
+        package var note: String?
         /// `sized`, or `unsized`: a device with no published or measured frame, never sized for.
-        var status: DeviceClass.Status
+        package var status: DeviceClass.Status
         /// A Home Screen setting (Display Zoom, large icons): used only when named.
-        var setting: DeviceClass.Setting?
+        package var setting: DeviceClass.Setting?
         /// Whether the default set (no --device, --platform or --os) has the row.
-        var inDefaultSet: Bool
-        var memoryLimitBytes: Int
-        var slots: [Slot]
+        package var inDefaultSet: Bool
+        package var memoryLimitBytes: Int
+        package var slots: [Slot]
     }
 
-    struct Slot: Encodable {
-        var family: WidgetFamily
-        var surface: WidgetSurface
-        var pixels: [Int]
+    package struct Slot: Encodable {
+        package var family: WidgetFamily
+        package var surface: WidgetSurface
+        package var pixels: [Int]
         /// The frame a person sees, where it differs from `pixels` (the iPad Home Screen).
-        var displayed: [Int]?
-        var displayedSource: String?
-        var os: [Int]
-        var capPixels: Int
-        var capRule: String
+        package var displayed: [Int]?
+        package var displayedSource: String?
+        package var os: [Int]
+        package var capPixels: Int
+        package var capRule: String
         /// `logged` or `assumed`.
-        var capBasis: WidgetCatalog.CapBasis
-        var source: String
+        package var capBasis: WidgetCatalog.CapBasis
+        package var source: String
         /// The figure's status: its source's kind (measured, published, inferred, approximate).
-        var status: String
+        package var status: String
     }
 
-    struct Source: Encodable {
-        var id: String
-        var kind: String
-        var reference: String
+    package struct Source: Encodable {
+        package var id: String
+        package var kind: String
+        package var reference: String
     }
 
-    struct Rule: Encodable {
-        var id: String
-        var platforms: [Platform]
-        var families: [WidgetFamily]
-        var surfaces: [WidgetSurface]
-        var multiplier: String
-        var basis: WidgetCatalog.CapBasis
-        var reference: String
+    package struct Rule: Encodable {
+        package var id: String
+        package var platforms: [Platform]
+        package var families: [WidgetFamily]
+        package var surfaces: [WidgetSurface]
+        package var multiplier: String
+        package var basis: WidgetCatalog.CapBasis
+        package var reference: String
     }
 
-    struct Limit: Encodable {
-        var platforms: [Platform]
-        var megabytes: Int
-        var reference: String
+    package struct Limit: Encodable {
+        package var platforms: [Platform]
+        package var megabytes: Int
+        package var reference: String
     }
 
 
-    var schemaVersion = WidgetCatalog.schemaVersion
-    var devices: [Row]
-    var notShown: Int
-    var sources: [Source]
-    var capRules: [Rule]
-    var memoryLimits: [Limit]
-    var unsizedSlots: [WidgetCatalog.UnsizedSlot]
+    package var schemaVersion = WidgetCatalog.schemaVersion
+    package var devices: [Row]
+    package var notShown: Int
+    package var sources: [Source]
+    package var capRules: [Rule]
+    package var memoryLimits: [Limit]
+    package var unsizedSlots: [WidgetCatalog.UnsizedSlot]
 
-    init(catalog: WidgetCatalog, devices chosen: [DeviceClass]) {
+    package init(catalog: WidgetCatalog, devices chosen: [DeviceClass]) {
         devices = chosen.map { row in
             Row(id: row.id, platform: row.platform, screen: row.screenText, os: row.osVersions, label: row.label, names: row.names,
                 droppedBy: row.droppedBy, note: row.note, status: row.status, setting: row.setting, inDefaultSet: row.isInDefaultSet,
@@ -97,7 +94,7 @@ struct DeviceListing: Encodable {
         unsizedSlots = catalog.unsizedSlots.filter { platforms.contains($0.platform) }
     }
 
-    var text: String {
+    package var text: String {
         // One alignment for every slot line, so the columns line up from row to row.
         var slotLines = TableText.aligned(devices.flatMap { row in
             row.slots.map { slot in

@@ -1,0 +1,170 @@
+/// `widget-thumbs.json`: a project's rules for `check`, stated once. Paths are prefixes of
+/// the paths as `check` is given them (run it from the repository's root, as CI does).
+///
+///     {"families": {"App/Assets.xcassets/Cover.imageset": ["systemSmall", "systemMedium"],
+///                   "App/Assets.xcassets": ["small"]},
+///      "devices": ["iPhone 17 Pro"], "platforms": ["iOS"], "os": 26,
+///      "ignore": [{"path": "App/Assets.xcassets/Legacy.imageset", "rule": "undersized",
+///                  "reason": "drawn at 40 pt, blur accepted"}]}
+///
+/// `families`: the longest path prefix that matches an image decides; `ignore`: a finding whose
+/// file starts with `path` (and whose rule is `rule`, when given) is suppressed, with the reason.
+/// The file is read strictly: an unknown or mistyped field anywhere is refused with its name,
+/// so a misspelt `rules` cannot silence every rule, and its size is capped before it is read.
+public struct CheckConfig: Sendable {
+    /// A finding accepted on purpose.
+    public struct Ignore: Sendable {
+        /// The path prefix it covers.
+        public var path: String
+        /// The rule id, or nil for every rule.
+        public var rule: String?
+        /// Why it is accepted (required).
+        public var reason: String
+    }
+
+    /// The families per path prefix, longest prefix first.
+    public private(set) var families: [(prefix: String, families: [WidgetFamily])] = []
+    /// Device names for the default selection.
+    public private(set) var devices: [String] = []
+    /// Platforms for the default selection.
+    public private(set) var platforms: [Platform] = []
+    /// The OS major version for the default selection.
+    public private(set) var os: Int?
+    /// The findings to suppress.
+    public private(set) var ignores: [Ignore] = []
+
+    /// The file `check` reads from the folder it runs in when `--config` is not given.
+    public static let fileName = "widget-thumbs.json"
+    /// The largest config read: a hand-written file is a few KB; a larger one is refused before
+    /// it is read, so a hostile repository cannot make `check` parse gigabytes.
+    public static let maxFileBytes = 1 << 20
+    /// The most `ignore` entries and `families` prefixes: each finding is matched against them.
+    public static let maxEntries = 10_000
+
+    /// No families, devices or ignores.
+    public init() {}
+
+    /// Reads the config in `bytes` (`file` names it in errors); every mistake names the field.
+    public init(parsing bytes: [UInt8], file: String) throws(CheckConfigError) {
+        func fail(_ field: String, _ why: String) -> CheckConfigError { CheckConfigError(file: file, field: field, reason: why) }
+        guard bytes.count <= Self.maxFileBytes else {
+            throw fail("the document", "\(bytes.count) bytes, over the limit of \(Self.maxFileBytes)")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: bytes)
+        } catch {
+            throw fail("the document", "not JSON (\(error))")
+        }
+        let document = try Self.object(value, "the document", allowed: ["families", "devices", "platforms", "os", "ignore"], file: file)
+        if let map = document["families"] {
+            let prefixes = try Self.object(map, "families", allowed: nil, file: file)
+            guard prefixes.count <= Self.maxEntries else { throw fail("families", "more than \(Self.maxEntries) prefixes") }
+            for member in prefixes.members {
+                let field = "families.\(DisplayText.escaped(member.key))"
+                let names = try Self.strings(member.value, field, file: file)
+                guard !names.isEmpty else { throw fail(field, "expected a non-empty list of families") }
+                var list: [WidgetFamily] = []
+                for name in names {
+                    guard let family = WidgetFamily(name: name) else {
+                        throw fail(field, "unknown family '\(DisplayText.escaped(name))'")
+                    }
+                    if !list.contains(family) { list.append(family) }
+                }
+                families.append((Self.normalized(member.key), list))
+            }
+            families.sort { $0.prefix.count > $1.prefix.count }
+        }
+        if let value = document["devices"] { devices = try Self.strings(value, "devices", file: file) }
+        if let value = document["platforms"] {
+            for name in try Self.strings(value, "platforms", file: file) {
+                guard let platform = Platform(rawValue: name) else { throw fail("platforms", "unknown platform '\(DisplayText.escaped(name))'") }
+                platforms.append(platform)
+            }
+        }
+        if let value = document["os"] {
+            guard case .number(let number) = value, let version = number.int64Value, (1...999).contains(version) else {
+                throw fail("os", "expected an OS major version (a whole number)")
+            }
+            os = Int(version)
+        }
+        if let value = document["ignore"] {
+            guard case .array(let list) = value else { throw fail("ignore", "expected a list of {path, rule, reason}") }
+            guard list.count <= Self.maxEntries else { throw fail("ignore", "more than \(Self.maxEntries) entries") }
+            for (index, item) in list.enumerated() {
+                let field = "ignore[\(index)]"
+                let entry = try Self.object(item, field, allowed: ["path", "rule", "reason"], file: file)
+                guard case .string(let path)? = entry["path"] else { throw fail("\(field).path", "required: a path prefix (a string)") }
+                guard case .string(let reason)? = entry["reason"], !reason.isEmpty else {
+                    throw fail("\(field).reason", "required: say why the finding is accepted (a string)")
+                }
+                var rule: String?
+                if let value = entry["rule"] {
+                    guard case .string(let id) = value else { throw fail("\(field).rule", "expected a rule id (a string)") }
+                    guard CheckRules.rule(id: id) != nil else {
+                        throw fail("\(field).rule", "unknown rule '\(DisplayText.escaped(id))' (known: \(CheckRules.ids.joined(separator: ", ")))")
+                    }
+                    rule = id
+                }
+                ignores.append(Ignore(path: Self.normalized(path), rule: rule, reason: reason))
+            }
+        }
+    }
+
+    /// The families the config gives `path`, or nil.
+    public func families(for path: String) -> [WidgetFamily]? {
+        let path = Self.normalized(path)
+        return families.first { Self.path(path, isUnder: $0.prefix) }?.families
+    }
+
+    /// The ignore entry that suppresses `rule` on `path`, or nil.
+    public func ignore(_ rule: String, at path: String) -> Ignore? {
+        let path = Self.normalized(path)
+        return ignores.first { Self.path(path, isUnder: $0.path) && ($0.rule == nil || $0.rule == rule) }
+    }
+
+    /// Whether `path` is `prefix` or lies under it (whole components only).
+    public static func path(_ path: String, isUnder prefix: String) -> Bool {
+        prefix.isEmpty || path == prefix || path.hasPrefix(prefix.hasSuffix("/") ? prefix : prefix + "/")
+    }
+
+    /// Without a leading `./` and a trailing `/`.
+    public static func normalized(_ path: String) -> String {
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    private static func object(_ value: JSONValue, _ field: String, allowed: Set<String>?, file: String) throws(CheckConfigError) -> JSONObject {
+        guard case .object(let object) = value else { throw CheckConfigError(file: file, field: field, reason: "expected an object") }
+        if let allowed, let unknown = object.members.first(where: { !allowed.contains($0.key) }) {
+            throw CheckConfigError(file: file, field: field == "the document" ? DisplayText.escaped(unknown.key) : "\(field).\(DisplayText.escaped(unknown.key))",
+                                   reason: "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
+        }
+        return object
+    }
+
+    private static func strings(_ value: JSONValue, _ field: String, file: String) throws(CheckConfigError) -> [String] {
+        guard case .array(let items) = value else { throw CheckConfigError(file: file, field: field, reason: "expected a list of strings") }
+        var strings: [String] = []
+        for item in items {
+            guard case .string(let text) = item else { throw CheckConfigError(file: file, field: field, reason: "expected a list of strings") }
+            strings.append(text)
+        }
+        return strings
+    }
+}
+
+/// A config that cannot be used: the file, the field and why (texts from the file escaped).
+public struct CheckConfigError: Error, Sendable, CustomStringConvertible {
+    /// The config file.
+    public var file: String
+    /// The field, `ignore[2].rule` style.
+    public var field: String
+    /// What is wrong.
+    public var reason: String
+
+    /// `FILE: field F: REASON`.
+    public var description: String { "\(DisplayText.escaped(file)): field \(field): \(reason)" }
+}

@@ -1,0 +1,89 @@
+/// How `check` prints: a reporter is a type with a name (`--reporter NAME`), and either prints
+/// each finding as it is made (`isRealtime`: memory stays flat however many images) or holds
+/// them for one document at the end. Every text from the checked tree is escaped for where it
+/// goes (terminal, JSON, SARIF, GitHub workflow commands) inside the reporter.
+public protocol CheckReporter: Sendable {
+    /// The name `--reporter` takes.
+    static var identifier: String { get }
+    /// Prints findings as they come (the line reporters) rather than one document at the end.
+    static var isRealtime: Bool { get }
+    /// A reporter.
+    init()
+    /// What is printed for `finding` as it is made (realtime reporters; nil: nothing).
+    func line(for finding: CheckFinding) -> String?
+    /// What ends the output.
+    func finish(_ summary: CheckSummary) -> CheckOutput
+}
+
+/// What a reporter ends with: lines of text, or one document the caller encodes as JSON.
+public enum CheckOutput: Sendable {
+    /// Text, printed as it is (already escaped).
+    case text(String)
+    /// A JSON document.
+    case document(any Encodable & Sendable)
+}
+
+/// The reporters, one row each.
+public enum CheckReporters {
+    /// Every reporter; the first is the default.
+    public static let all: [any CheckReporter.Type] = [TextReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self]
+
+    /// The reporter called `identifier`, or nil.
+    public static func reporter(named identifier: String) -> (any CheckReporter.Type)? {
+        all.first { $0.identifier == identifier }
+    }
+}
+
+/// One line a finding: `LEVEL: FILE (FAMILY): [RULE] MESSAGE`, then what was not checked and the
+/// counts.
+public struct TextReporter: CheckReporter {
+    /// The name `--reporter` takes.
+    public static let identifier = "text"
+    /// Whether findings are printed as they are made.
+    public static let isRealtime = true
+    /// A reporter.
+    public init() {}
+
+    /// The line printed for `finding` (nil: none).
+    public func line(for finding: CheckFinding) -> String? {
+        let family = finding.family.map { " (\($0.rawValue))" } ?? ""
+        let ignored = finding.suppressed.map { " [ignored: \(DisplayText.escaped($0))]" } ?? ""
+        return "\(finding.level.rawValue): \(DisplayText.escaped(finding.file))\(family): [\(finding.rule)] "
+            + DisplayText.guarded(finding.fullMessage) + ignored
+    }
+
+    /// What ends the output.
+    public func finish(_ summary: CheckSummary) -> CheckOutput {
+        .text((summary.unchecked.map { "not checked: \(DisplayText.escaped($0.path)): \(DisplayText.guarded($0.reason))" }
+            + [summary.line]).joined(separator: "\n"))
+    }
+}
+
+/// One JSON document: the counts, every finding and what was not checked.
+public struct JSONReporter: CheckReporter {
+    /// The name `--reporter` takes.
+    public static let identifier = "json"
+    /// Whether findings are printed as they are made.
+    public static let isRealtime = false
+    /// A reporter.
+    public init() {}
+
+    /// The document.
+    struct Document: Encodable, Sendable {
+        var images: Int
+        var errors: Int
+        var warnings: Int
+        var suppressed: Int
+        var findings: [CheckFinding]
+        var unchecked: [UncheckedAsset]
+    }
+
+    /// The line printed for `finding` (nil: none).
+    public func line(for finding: CheckFinding) -> String? { nil }
+
+    /// What ends the output.
+    public func finish(_ summary: CheckSummary) -> CheckOutput {
+        .document(Document(images: summary.tally.images, errors: summary.tally.errors, warnings: summary.tally.warnings,
+                           suppressed: summary.tally.suppressed, findings: summary.findings, unchecked: summary.unchecked))
+    }
+}
