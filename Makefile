@@ -1,5 +1,6 @@
-# WidgetThumbnails: the two commands of the README's quick start are `make demo` and `make test`.
-# Every target that builds first installs the missing system packages (scripts/install-deps.sh).
+# WidgetThumbnails: the two set-up commands of the README are `make setup` and `make demo`.
+# Every target that builds first installs the missing system packages (scripts/install-deps.sh),
+# asking first on a terminal.
 
 SWIFT    ?= swift
 PREFIX   ?= /usr/local
@@ -11,7 +12,8 @@ DEMO_OUT ?= out/demo
 
 all: build
 
-## setup: install the missing apt packages (libturbojpeg0-dev libpng-dev libwebp-dev libheif-dev ...)
+## setup: install the missing apt packages (libturbojpeg0-dev libpng-dev libwebp-dev libheif-dev ...),
+## asking first; UPGRADE=1 also upgrades the installed image libraries (what .ci/run does)
 setup:
 	@bash scripts/install-deps.sh
 
@@ -19,19 +21,30 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## release: optimised build of the library and widget-thumbs
+# What a first build of widget-thumbs takes on 2 cores (README.md, "Set-up", has the
+# measurements): said before the build, so a new user knows the wait is normal.
+FIRST_DEBUG_BUILD   ?= about 1 minute on 2 cores (49 s of CPU)
+FIRST_RELEASE_BUILD ?= about 2 minutes of CPU, 1-2 minutes on 2 idle cores, up to 6 on busy ones
+
+## release: optimised build of widget-thumbs and the libraries it links, nothing else (no test,
+## fuzz or benchmark target)
 release: setup
-	$(SWIFT) build -c release
+	@[ -x "$$($(SWIFT) build -c release --show-bin-path)/widget-thumbs" ] || \
+		echo "release: first build of widget-thumbs: $(FIRST_RELEASE_BUILD); later builds take seconds"
+	$(SWIFT) build -c release --product widget-thumbs
+
+## demo: build widget-thumbs alone (debug, the build `make test` goes on from), run it over
+## SampleImages/ into out/demo/ with a preview page, out/demo/preview.html (broken/ files fail on purpose)
+demo: setup
+	@[ -x "$$($(SWIFT) build --show-bin-path)/widget-thumbs" ] || \
+		echo "demo: first build of widget-thumbs: $(FIRST_DEBUG_BUILD); later builds take seconds"
+	$(SWIFT) build --product widget-thumbs
+	@bash scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/widget-thumbs" "$(SAMPLES)" "$(DEMO_OUT)"
 
 ## install: the release widget-thumbs, its manual page and its bash, zsh and fish completions
 ## under PREFIX (default /usr/local; DESTDIR for packaging; Docs/shell.md)
 install: release
 	@bash scripts/install.sh "$$($(SWIFT) build -c release --show-bin-path)/widget-thumbs" "$(PREFIX)"
-
-## demo: run widget-thumbs over SampleImages/ (broken/ files fail on purpose)
-demo: release
-	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/widget-thumbs" \
-		"$(SAMPLES)" "$(DEMO_OUT)"
 
 ## test: the whole test suite (corpus tests skip, with a message, without ../shared/corpus)
 test: setup
@@ -129,15 +142,16 @@ docs: setup
 doc-coverage: setup
 	@bash scripts/docs.sh coverage
 
-## catalog: compile Data/widget-catalog.json into the library (Sources/WidgetRules/Catalog/Generated/) and rewrite the README's device table
+## catalog: compile Data/widget-catalog.json into the library (Sources/WidgetRules/Catalog/Generated/) and rewrite Docs/catalogue.md's device table
 catalog:
 	python3 scripts/generate-catalog.py
 
-## catalog-check: fail when the compiled-in catalogue or the README's table is older than the JSON
+## catalog-check: fail when the compiled-in catalogue or Docs/catalogue.md's table is older than the JSON
 catalog-check:
 	python3 scripts/generate-catalog.py --check
 
-## examples: the README's library snippet and Examples/WidgetClient, built and run
+## examples: every code block and link of README.md and Docs/ checked (transcripts run), the library
+## snippet and Examples/WidgetClient built and run
 examples: setup
 	@bash scripts/check-examples.sh
 

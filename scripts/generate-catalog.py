@@ -4,7 +4,7 @@
 Writes Sources/WidgetRules/Catalog/Generated/WidgetCatalog+BuiltInJSON.swift
 (the Generated/ folder holds only what a script writes): the JSON's exact text as a Swift raw
 string literal, which WidgetCatalog.builtIn parses with the same checks a user's --catalog
-file gets, and the README's device table (between the
+file gets, and Docs/catalogue.md's device table (between the
 `<!-- catalogue:begin -->` and `<!-- catalogue:end -->` lines). Run it after every edit of the
 JSON (the test WidgetCatalogTests.theCompiledInCatalogueIsTheDataFile fails until you do).
 
@@ -18,7 +18,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "Data" / "widget-catalog.json"
 SWIFT = ROOT / "Sources" / "WidgetRules" / "Catalog" / "Generated" / "WidgetCatalog+BuiltInJSON.swift"
-README = ROOT / "README.md"
+TABLE_PAGE = ROOT / "Docs" / "catalogue.md"
 BEGIN, END = "<!-- catalogue:begin -->", "<!-- catalogue:end -->"
 SHORT = {"systemSmall": "S", "systemMedium": "M", "systemLarge": "L", "systemExtraLarge": "XL",
          "systemExtraLargePortrait": "XLP", "accessoryCircular": "circ", "accessoryRectangular": "rect",
@@ -40,7 +40,7 @@ def swift_source(text: str) -> str:
     )
 
 
-def readme_table(catalog: dict) -> str:
+def catalogue_table(catalog: dict) -> str:
     """One line per row: the slots in pixels (OS-limited ones marked; on iPad the canvas, with the
     Home Screen frame it is shown at) and their sources' kinds."""
     kinds = {source["id"]: source["kind"] for source in catalog["sources"]}
@@ -79,14 +79,14 @@ def readme_table(catalog: dict) -> str:
     return "\n".join(lines)
 
 
-def readme_source(text: str, catalog: dict) -> str:
+def catalogue_page(text: str, catalog: dict) -> str:
     start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    return text[:start] + "\n" + readme_table(catalog) + "\n" + text[end:]
+    return text[:start] + "\n" + catalogue_table(catalog) + "\n" + text[end:]
 
 
 def main() -> int:
     data = DATA.read_text(encoding="utf-8")
-    expected = {SWIFT: swift_source(data), README: readme_source(README.read_text(encoding="utf-8"), json.loads(data))}
+    expected = {SWIFT: swift_source(data), TABLE_PAGE: catalogue_page(TABLE_PAGE.read_text(encoding="utf-8"), json.loads(data))}
     if "--check" in sys.argv[1:]:
         stale = [path for path, text in expected.items() if not path.exists() or path.read_text(encoding="utf-8") != text]
         for path in stale:

@@ -27,7 +27,7 @@ let package = Package(
             "WidgetShared", .product(name: "WidgetSnapshots", package: "WidgetThumbnails"),
             .product(name: "WidgetRules", package: "WidgetThumbnails"),
         ]),
-        // The README's library snippet, word for word (scripts/check-examples.sh compares them).
+        // Docs/library.md's snippet, word for word (scripts/check-examples.sh compares them).
         .executableTarget(name: "readme-library", dependencies: [
             .product(name: "WidgetThumbnails", package: "WidgetThumbnails"),
         ]),

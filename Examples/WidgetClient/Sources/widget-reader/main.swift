@@ -20,8 +20,10 @@ let container = arguments.required("container")
         return .seconds(seconds)
     }
 }
-let family = arguments.optional("family").map { name in
-    WidgetFamily(name: name) ?? arguments.fail("--family: unknown family \(name)")
+// A guard rather than `?? fail(...)`: Swift 6.3 does not take a Never call as the default of `??`.
+let family = arguments.optional("family").map { name -> WidgetFamily in
+    guard let family = WidgetFamily(name: name) else { arguments.fail("--family: unknown family \(name)") }
+    return family
 }
 let freshness = Freshness(staleAfter: seconds("stale-after") ?? seconds("max-age"), expiredAfter: seconds("expire-after"))
 
