@@ -23,6 +23,13 @@ struct BatchRun {
         try OutputDirectories.create(settings.outDirectory)
         let staging = try StagingFolder(outDirectory: settings.outDirectory)
         _ = staging.removeLeftovers()
+        // Held until the manifest is written: another run on these record files waits (`RecordLock`).
+        let recordLock = try RecordLock(staging: staging, stem: BatchManifest.stem(shard: settings.shard)) { lockFile in
+            console.write("\(WidgetThumbs.name): note: waiting for another run on \(DisplayText.escaped(settings.outDirectory)) "
+                          + "(it holds \(DisplayText.escaped(lockFile)))", to: .error)
+        }
+        defer { recordLock.release() }
+        if let reason = recordLock.unlocked { console.write("\(WidgetThumbs.name): warning: \(reason)", to: .error) }
         let inputs = InputIdentities()
         let discovery = try InputCensus(inputs: inputs, previewPage: settings.previewPage).take(
             filesFrom: settings.filesFrom, separator: settings.separator, staging: staging) { list in
