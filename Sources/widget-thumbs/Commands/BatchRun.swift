@@ -41,7 +41,7 @@ struct BatchRun {
         for problem in manifest.problems { records.report(problem) }
         let job = BatchJob(pipeline: ThumbnailPipeline(options: settings.thumbnail),
                            admission: MemoryAdmission(limitBytes: settings.memoryLimitBytes),
-                           outDirectory: settings.outDirectory, settings: settings.fingerprintDigest,
+                           outDirectory: settings.outDirectory, settings: settings.outputFingerprints,
                            force: settings.force, manifest: manifest,
                            outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles,
                                                     outDirectory: settings.outDirectory),
@@ -97,8 +97,9 @@ struct BatchRun {
         } work: { planned in
             job.run(planned)
         } finished: { index, outcomes in
-            // With --families an input has several entries; its file's bytes count once.
-            let countedEntry = outcomes.firstIndex { $0.report.status != .failed }
+            // With --families an input has several entries; its file's bytes count once, with
+            // a made one when there is one (the others may be up to date).
+            let countedEntry = outcomes.firstIndex { $0.report.status == .ok } ?? outcomes.firstIndex { $0.report.status != .failed }
             for (part, outcome) in outcomes.enumerated() {
                 var lines: [String] = []
                 if let error = outcome.error { lines.append("\(WidgetThumbs.name): \(error)") }
