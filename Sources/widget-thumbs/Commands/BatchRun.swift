@@ -100,9 +100,14 @@ struct BatchRun {
             // With --families an input has several entries; its file's bytes count once, with
             // a made one when there is one (the others may be up to date).
             let countedEntry = outcomes.firstIndex { $0.report.status == .ok } ?? outcomes.firstIndex { $0.report.status != .failed }
+            // An input's damage is its own, not its families': said once.
+            let damaged = outcomes.firstIndex { $0.report.damage != nil }
             for (part, outcome) in outcomes.enumerated() {
                 var lines: [String] = []
                 if let error = outcome.error { lines.append("\(WidgetThumbs.name): \(error)") }
+                if part == damaged, output != .quiet, let damage = outcome.report.damage {
+                    lines.append(RenderWarningLines.damageLine(input: outcome.report.input, damage: damage))
+                }
                 // Rendering-mode warnings: on the terminal in the table's place, grouped by kind at
                 // the end (`WarningTally`); the JSON carries each output's.
                 if output == .table, outcome.report.status == .ok {
