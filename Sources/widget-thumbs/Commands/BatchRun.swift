@@ -25,6 +25,7 @@ struct BatchRun {
         _ = staging.removeLeftovers()
         // Held until the manifest is written: another run on these record files waits (`RecordLock`).
         let recordLock = try RecordLock(staging: staging, stem: BatchManifest.stem(shard: settings.shard)) { lockFile in
+            guard settings.output != .quiet else { return }
             console.write("\(WidgetThumbs.name): note: waiting for another run on \(DisplayText.escaped(settings.outDirectory)) "
                           + "(it holds \(DisplayText.escaped(lockFile)))", to: .error)
         }
