@@ -94,9 +94,10 @@ package struct BatchJob: Sendable {
         } catch {
             outcomes.append(failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes))
         }
-        // In the families' order, as the run lists them.
-        let order = Dictionary(uniqueKeysWithValues: outputs.enumerated().map { ($1.family?.rawValue ?? "", $0) })
-        return outcomes.sorted { order[$0.report.family?.rawValue ?? "", default: -1] < order[$1.report.family?.rawValue ?? "", default: -1] }
+        // In the families' order, as the run lists them (a failure of the whole input first).
+        let order = Dictionary(uniqueKeysWithValues: outputs.enumerated().map { ($1.family, $0) })
+        func rank(_ outcome: BatchOutcome) -> Int { order[outcome.report.family, default: -1] }
+        return outcomes.sorted { rank($0) < rank($1) }
     }
 
     /// One output of an input: its name under `--out` without the extension, and its family
@@ -176,8 +177,8 @@ package struct BatchJob: Sendable {
                                                   thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
                 // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
                 let entry = stat.map {
-                    BatchManifest.Entry(settings: settings.digest(for: output.family), relativePath: input.relativePath, inputBytes: $0.bytes,
-                                        inputModified: $0.modified, output: place.relative, item: report,
+                    BatchManifest.Entry(settings: settings.digest(for: output.family), relativePath: input.relativePath,
+                                        inputBytes: $0.bytes, inputModified: $0.modified, output: place.relative, item: report,
                                         bytesPerPixel: thumbnail.renderBytesPerPixel)
                 }
                 // Journaled as soon as it is in place: a run killed before the next family keeps it.
