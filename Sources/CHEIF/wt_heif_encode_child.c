@@ -280,6 +280,25 @@ int wt_heif_encode_child_start(const char *const *argv, int *channel, int *pid, 
     return WT_STATUS_OK;
 }
 
+int wt_heif_encode_child_alive(int channel, int pid) {
+    // An idle child writes nothing: something to read, a hang-up or an error on its socket
+    // means it has ended or is ending (the kernel closes a killed process's files before its
+    // parent can wait for it), and a wait that succeeds means it has ended.
+    struct pollfd ready = { channel, POLLIN, 0 };
+    int polled = poll(&ready, 1, 0);
+    while (polled < 0 && errno == EINTR) polled = poll(&ready, 1, 0);
+    int status = 0;
+    int gone = polled != 0;
+    if (!gone) {
+        pid_t done = waitpid((pid_t)pid, &status, WNOHANG);
+        gone = done == (pid_t)pid || (done < 0 && errno == ECHILD);
+    }
+    if (!gone) return 1;
+    close(channel);
+    reap((pid_t)pid, now_ms() + 2000);
+    return 0;
+}
+
 int wt_heif_encode_rgba_in_child(int channel, int pid, int time_limit_ms,
                                  const unsigned char *rgba, int width, int height, int has_alpha,
                                  const wt_heif_encode_settings *settings,
@@ -299,6 +318,10 @@ int wt_heif_encode_rgba_in_child(int channel, int pid, int time_limit_ms,
     int error = send_all(channel, &request, sizeof request, deadline);
     if (error == 0) error = send_all(channel, rgba, pixel_bytes, deadline);
     if (error == 0 && icc_size > 0) error = send_all(channel, icc, icc_size, deadline);
+    // The child closed its end before it took the whole request, so it never began to encode
+    // it: it died of something else (killed while idle, say), and the request may go to a
+    // fresh child. A child that dies after taking the request is never retried.
+    int gone_before_request = error == -EPIPE || error == -ECONNRESET;
 
     reply_header reply;
     unsigned char *bytes = NULL;
@@ -337,6 +360,7 @@ int wt_heif_encode_rgba_in_child(int channel, int pid, int time_limit_ms,
     int64_t grace = now_ms() + 2000;
     int stopped = error == -ETIMEDOUT || error == -EDEADLK || error == -ENOMEM;
     int wait_status = reap((pid_t)pid, stopped ? now_ms() : (grace > deadline ? deadline : grace));
+    if (gone_before_request) *reusable = -1;
     if (error == -ENOMEM) return WT_FAIL(WT_STATUS_NO_MEMORY, message, "no memory for the encoder process's reply");
     return child_failed(wait_status, error, time_limit_ms, message);
 }

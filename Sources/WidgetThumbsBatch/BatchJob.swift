@@ -17,7 +17,8 @@ package struct BatchJob: Sendable {
     package var pipeline: ThumbnailPipeline
     package var admission: MemoryAdmission
     package var outDirectory: String
-    package var settings: String
+    /// Each output's settings fingerprint (`BatchSettings.outputFingerprints`).
+    package var settings: OutputFingerprints
     package var force: Bool
     package var manifest: BatchManifest
     package var outputGuard: OutputGuard
@@ -32,7 +33,7 @@ package struct BatchJob: Sendable {
     package var journal: BatchJournal
     package var records: RecordProblems
 
-    package init(pipeline: ThumbnailPipeline, admission: MemoryAdmission, outDirectory: String, settings: String,
+    package init(pipeline: ThumbnailPipeline, admission: MemoryAdmission, outDirectory: String, settings: OutputFingerprints,
                  force: Bool, manifest: BatchManifest, outputGuard: OutputGuard, staging: StagingFolder,
                  durability: Durability, withRenderCost: Bool, families: [WidgetFamily]?, journal: BatchJournal,
                  records: RecordProblems) {
@@ -71,20 +72,32 @@ package struct BatchJob: Sendable {
             ?? [Output(name: base, family: nil)]
         let stat = InputStat(path: input.path)
         let recorded = outputs.map { manifest.record(for: $0.name) }
-        if !force, let stat, recorded.allSatisfy({ entry in
-            entry.map { BatchManifest.isUpToDate($0, input: input, stat: stat, settings: settings, outDirectory: outDirectory) } ?? false
-        }) {
-            return zip(outputs, recorded).map { output, entry in
-                BatchOutcome(report: entry!.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost,
-                                                          devices: pipeline.options.chosenDevices),
+        // Each output is judged by its own record: a family that joins the run is made
+        // without redoing the families already up to date.
+        let current: [BatchManifest.Entry?] = zip(outputs, recorded).map { output, entry in
+            guard !force, let stat, let entry, BatchManifest.isUpToDate(
+                entry, input: input, stat: stat, settings: settings.digest(for: output.family), outDirectory: outDirectory)
+            else { return nil }
+            return entry
+        }
+        let stale = outputs.indices.filter { current[$0] == nil }
+        var outcomes: [BatchOutcome] = zip(outputs, current).compactMap { output, entry in
+            entry.map { entry in
+                BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost,
+                                                         devices: pipeline.options.chosenDevices),
                              manifestName: output.name, manifestEntry: entry)
             }
         }
+        guard !stale.isEmpty else { return outcomes }
         do throws(ImageError) {
-            return try make(input, outputs: outputs, stat: stat, recorded: recorded)
+            outcomes += try make(input, outputs: stale.map { outputs[$0] }, stat: stat, recorded: stale.map { recorded[$0] })
         } catch {
-            return [failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes)]
+            outcomes.append(failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes))
         }
+        // In the families' order, as the run lists them (a failure of the whole input first).
+        let order = Dictionary(uniqueKeysWithValues: outputs.enumerated().map { ($1.family, $0) })
+        func rank(_ outcome: BatchOutcome) -> Int { order[outcome.report.family, default: -1] }
+        return outcomes.sorted { rank($0) < rank($1) }
     }
 
     /// One output of an input: its name under `--out` without the extension, and its family
@@ -110,6 +123,8 @@ package struct BatchJob: Sendable {
                       session: DecodeSession, source: ThumbnailInput, start: Stopwatch) throws(ImageError) -> [BatchOutcome] {
         // `source` was opened from its path, so its sizes are known.
         let (heldBytes, fileBytes) = (source.heldBytes ?? 0, source.fileBytes ?? 0)
+        // The families still to make (with --families): those up to date are not redone.
+        let families = families.map { _ in outputs.compactMap(\.family) }
         let estimate = DecodeMemoryEstimate.bytes(for: session.info, fileBytes: heldBytes, options: pipeline.options,
                                                   families: families)
         let readTime = start.seconds
@@ -162,8 +177,8 @@ package struct BatchJob: Sendable {
                                                   thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
                 // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
                 let entry = stat.map {
-                    BatchManifest.Entry(settings: settings, relativePath: input.relativePath, inputBytes: $0.bytes,
-                                        inputModified: $0.modified, output: place.relative, item: report,
+                    BatchManifest.Entry(settings: settings.digest(for: output.family), relativePath: input.relativePath,
+                                        inputBytes: $0.bytes, inputModified: $0.modified, output: place.relative, item: report,
                                         bytesPerPixel: thumbnail.renderBytesPerPixel)
                 }
                 // Journaled as soon as it is in place: a run killed before the next family keeps it.

@@ -44,12 +44,14 @@ import Testing
         let expected = """
             OVERVIEW: Show an image's format, size, orientation, colour and decode scale.
 
-            Reads only the header: format, stored and upright size, EXIF orientation, alpha,
-            bit depth, scan order, colour model, ICC profile, WebP frames, and the scale the
-            decoder would shrink to on load for a thumbnail that fits --box. For HEIC and
-            AVIF also the HEIF transforms (irot, imir, clap), the EXIF orientation tag
-            (never applied), the embedded thumbnails and auxiliary images, the colour
-            source, and which image a thumbnail would be made from.
+            Reads the header: format, stored and upright size, EXIF orientation, alpha, bit
+            depth, scan order, colour model, ICC profile, WebP frames, and the scale the
+            decoder would shrink to on load for a thumbnail that fits --box. A JPEG is also
+            decoded at that scale, to report damage a thumbnail would be made around (a
+            truncated scan, grey where it is missing). For HEIC and AVIF also the HEIF
+            transforms (irot, imir, clap), the EXIF orientation tag (never applied), the
+            embedded thumbnails and auxiliary images, the colour source, and which image a
+            thumbnail would be made from.
 
             USAGE: widget-thumbs inspect <file> [--json] [--box <WxH>] [--full-decode]
 

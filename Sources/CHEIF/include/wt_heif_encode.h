@@ -62,10 +62,17 @@ void wt_heif_encode_free(unsigned char *buffer);
 /// had no memory or processes to spare, WT_STATUS_IO otherwise.
 int wt_heif_encode_child_start(const char *const *argv, int *channel, int *pid, wt_message *message);
 
+/// Whether the idle child on `channel` is still there to serve a request: 1, or 0 when it has
+/// ended (killed while idle: the OOM killer, a cgroup), after closing `channel` and reaping it.
+/// Costs a poll and a waitpid, no exchange with the child.
+int wt_heif_encode_child_alive(int channel, int pid);
+
 /// wt_heif_encode_rgba's contract, run by the child on `channel`, which is given `time_limit_ms`
 /// milliseconds for the exchange and stopped as hung when it uses no CPU time for 10 s. When
 /// the child replied (an encoder failure included) `*reusable` is 1 and the child serves the
-/// next request; otherwise it has been stopped and reaped, its channel closed, and the status is
+/// next request; otherwise it has been stopped and reaped, its channel closed (`*reusable` is -1
+/// when it was gone before it took the whole request, so no encode ran and the request may go
+/// to a fresh child), and the status is
 /// WT_STATUS_NO_MEMORY when it died of a signal (the message names it; the encoders die that
 /// way when an allocation fails) or hung, WT_STATUS_IO when it ran out of time or replied with
 /// something that is no reply.

@@ -19,6 +19,21 @@ public final class DecodeSession {
         info = opened.info
     }
 
+    /// What the decodes so far found wrong with the input and decoded around (lenient mode):
+    /// libjpeg's warning for a truncated or corrupt JPEG scan, such as "Premature end of JPEG
+    /// file", whose missing part comes out grey. Nil until a decode has run, and for a clean one.
+    public var damage: String? { opened.damage }
+
+    /// Decodes the input at the scale for `options.targetBox` and drops the pixels: the damage
+    /// the decode found (`damage`), for a report that makes no thumbnail (`inspect`). Only a
+    /// format whose decodes report damage (JPEG) is decoded; nil for the others.
+    public func decodeForDamage(options: DecodeOptions) throws(ImageError) -> String? {
+        guard opened is JPEGSession else { return nil }
+        let source = try opened.source(for: options)
+        _ = try source.resampled(to: PixelSize(width: 1, height: 1))
+        return damage
+    }
+
     /// How the decoder shrinks this input on load for a thumbnail that fits `box` (`options`
     /// gives the limits and HEIF's choices).
     public func decodeScale(for box: PixelSize, options: DecodeOptions = DecodeOptions()) -> DecodeScale {

@@ -56,4 +56,13 @@ protocol DecodingSession: AnyObject {
     /// The input's pixels for `options` (whose limits and strictness are the session's), at
     /// the scale the decoder picks for `options.targetBox`.
     func source(for options: DecodeOptions) throws(ImageError) -> any ScaledSource
+
+    /// The first damage its decodes so far found and decoded around (lenient mode's library
+    /// warning: libjpeg's "Premature end of JPEG file"); nil when none, or for a format whose
+    /// warnings are not taken as damage.
+    var damage: String? { get }
+}
+
+extension DecodingSession {
+    var damage: String? { nil }
 }

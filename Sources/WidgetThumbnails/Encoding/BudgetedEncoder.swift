@@ -18,13 +18,14 @@ import Glibc
 ///
 /// Where one encode is costly (`QualityScale.predictsFromTrials`: AVIF and HEIC) and the
 /// picture is large (`trialMinimumArea` and up), the search is bounded instead: the start
-/// quality first, as above; when it is over, two trial encodes of a copy at half the size per
-/// side (a quarter of the pixels each; a quarter-size copy's bytes fell faster with quality
-/// than the full picture's) measure how bytes follow quality and pixels
-/// (`ByteModel`), and each size then gets one full encode at the quality predicted for the cap
-/// and at most one more, from what that one measured; a floor predicted over goes straight to
-/// the shrink size predicted to fit. The measured search made 7-9 full encodes there (about a
-/// minute for a 3000x2000 AVIF). The result fits; the next quality up may not have been tried.
+/// quality first, as above; when it is over, two trial encodes of tiles of the picture at its
+/// own resolution (`Search.sampled`: a ninth of the pixels each) measure how bytes follow
+/// quality (`ByteModel`), and each size then gets one full encode at the quality predicted for
+/// the cap and at most one more, from what that one measured; a floor predicted over goes
+/// straight to the shrink size predicted to fit. The measured search made 7-9 full encodes
+/// there (about a minute for a 3000x2000 AVIF); with trials on a half-size copy the bounded
+/// one cost 2.5 encodes of the picture and, on a noisy one, aimed far under the cap. The
+/// result fits; the next quality up may not have been tried.
 public struct BudgetedEncoder: Sendable {
     /// Makes the image at a smaller size. Called with sizes below the input's, largest first;
     /// it should resample from the best source it has (not from the previous step's output).
@@ -164,8 +165,8 @@ extension BudgetedEncoder {
 
         /// The bounded search (see `BudgetedEncoder`). At the input size the start quality goes
         /// first, as in the measured search: the common case is one encode. When it is over, two
-        /// trials on a copy at half the size per side (a quarter of the pixels each) measure
-        /// how bytes follow quality and pixels (`ByteModel`), and each size gets one encode at
+        /// trials on tiles of the picture (`sampled`, a ninth of the pixels each) measure how
+        /// bytes follow quality (`ByteModel`), and each size gets one encode at
         /// the quality the model predicts for the cap, and one more from what that one measured.
         mutating func predicted(for image: RGBAImage, range: QualityRange) throws(ImageError) -> Fit? {
             let aim = Double(encoder.budget.cap) * Self.predictionMargin
@@ -177,11 +178,11 @@ extension BudgetedEncoder {
                 // quality towards the floor, so the slope is measured over the stretch that matters.
                 let typicalSlope = scale?.typicalSlope ?? 0.05
                 let guess = min(range.start - 1, max(range.floor, Int((Double(range.start) + log(aim / full) / typicalSlope).rounded())))
-                let half = try Self.reduced(image, by: 2)
-                let halfStart = try trialBytes(half, quality: range.start)
-                let halfGuess = try trialBytes(half, quality: guess)
+                let sample = Self.sampled(image)
+                let sampleStart = try trialBytes(sample, quality: range.start)
+                let sampleGuess = try trialBytes(sample, quality: guess)
                 model = ByteModel(area: image.size.area, quality: range.start, bytes: full,
-                                  trial: (half.size.area, halfStart, halfGuess), lowerQuality: guess,
+                                  trial: (sampleStart, sampleGuess), lowerQuality: guess,
                                   typicalSlope: scale?.typicalSlope ?? 0.05)
                 ceiling = range.start - 1
             }
@@ -205,9 +206,29 @@ extension BudgetedEncoder {
             return Double(max(1, attempts[attempts.count - 1].byteCount))
         }
 
-        /// `image` at 1/`factor` of its size per side (at least 1 px).
-        private static func reduced(_ image: RGBAImage, by factor: Int) throws(ImageError) -> RGBAImage {
-            try Resampler.resize(image, to: PixelSize(width: max(1, image.width / factor), height: max(1, image.height / factor)))
+        /// What the trials encode: four tiles of `image` at its own resolution, each a sixth
+        /// of its width and height, from the middles of its four quarters, side by side (a
+        /// ninth of the pixels). A copy scaled down to half the size per side, which the trials
+        /// encoded before, smooths the noise and fine detail away: on a noisy 3000 px photo its
+        /// bytes fell with quality at half the full picture's rate, and the quality predicted
+        /// from it landed far under the cap (AVIF q42 at 281 KB for a 450 KB aim, HEIC at the
+        /// floor at 288 KB). Tiles keep the picture's detail per pixel, from four places.
+        static func sampled(_ image: RGBAImage) -> RGBAImage {
+            let tile = PixelSize(width: max(1, image.width / 6), height: max(1, image.height / 6))
+            let size = PixelSize(width: tile.width * 2, height: tile.height * 2)
+            var pixels = [UInt8](repeating: 0, count: size.area * 4)
+            for quarter in 0..<4 {
+                let (column, row) = (quarter % 2, quarter / 2)
+                // The middle of the quarter, clamped inside the picture.
+                let x = min(image.width - tile.width, column * image.width / 2 + image.width / 4 - tile.width / 2)
+                let y = min(image.height - tile.height, row * image.height / 2 + image.height / 4 - tile.height / 2)
+                for line in 0..<tile.height {
+                    let from = ((y + line) * image.width + x) * 4
+                    let to = ((row * tile.height + line) * size.width + column * tile.width) * 4
+                    pixels.replaceSubrange(to..<(to + tile.width * 4), with: image.pixels[from..<(from + tile.width * 4)])
+                }
+            }
+            return RGBAImage(width: size.width, height: size.height, pixels: pixels)
         }
 
         /// For a scale that refines fractions (WebP's): halves the step between `fit` and the
@@ -266,27 +287,28 @@ extension BudgetedEncoder {
 }
 
 /// How an encoder's bytes follow quality and pixels near what it was asked for, for the bounded
-/// search: ln(bytes) linear in quality near the answer (the slope from two trials on a small
-/// copy, as `QualityPrediction` assumes), and bytes growing as a power of the
-/// pixels at one quality (from the full encode against the small copy: 0.6-0.8 on photos, a
-/// smaller copy holding more detail per pixel). Anchored on the last full-size measurement.
+/// search: ln(bytes) linear in quality near the answer (the slope from two trials on tiles of
+/// the picture at its own resolution, `Search.sampled`, as `QualityPrediction` assumes), and
+/// bytes growing as a power of the pixels when the picture is scaled, at one quality
+/// (`growth`). Anchored on the last full-size measurement.
 struct ByteModel {
     private var area: Double
     private var quality: Double
     private var bytes: Double
     private var slope: Double
-    private let growth: Double
+    /// The power of the pixels that bytes grow with when a picture is scaled: 0.6-0.8 on
+    /// photos (a full encode against a half-size copy's, as the trials measured it before
+    /// they became tiles), a smaller picture holding more detail per pixel.
+    private let growth = 0.75
 
-    /// `trial`: a copy's pixels and its bytes at `quality` and at `lowerQuality`.
-    init(area: Int, quality: Int, bytes: Double, trial: (area: Int, start: Double, lower: Double), lowerQuality: Int,
+    /// `trial`: the tiles' bytes at `quality` and at `lowerQuality`.
+    init(area: Int, quality: Int, bytes: Double, trial: (start: Double, lower: Double), lowerQuality: Int,
          typicalSlope: Double) {
         self.area = Double(area)
         self.quality = Double(quality)
         self.bytes = bytes
         let measuredSlope = quality > lowerQuality ? log(trial.start / trial.lower) / Double(quality - lowerQuality) : 0
         slope = measuredSlope.isFinite && measuredSlope > 0.001 ? measuredSlope : typicalSlope
-        let measuredGrowth = log(bytes / trial.start) / log(Double(area) / Double(max(1, trial.area)))
-        growth = measuredGrowth.isFinite ? min(1, max(0.3, measuredGrowth)) : 0.75
     }
 
     /// Re-anchors on a full encode just measured; two at one size measure the slope there.

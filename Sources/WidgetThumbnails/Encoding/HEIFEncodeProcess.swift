@@ -58,15 +58,19 @@ extension HEIFEncoder {
         case .child(let command, let timeLimit):
             let limit = timeLimit ?? childTimeLimit(pixels: width * height)
             let milliseconds = Int32(clamping: Int((limit.totalSeconds * 1000).rounded(.up)))
-            guard let child = EncodeChild.take(command, message: message) else {
-                return Int32(WT_STATUS_IO.rawValue) // the message says why it could not start
+            while true {
+                guard let child = EncodeChild.take(command, message: message) else {
+                    return Int32(WT_STATUS_IO.rawValue) // the message says why it could not start
+                }
+                var reusable: Int32 = 0
+                let status = wt_heif_encode_rgba_in_child(child.channel, child.pid, max(1, milliseconds), pixels, Int32(width),
+                                                          Int32(height), alpha ? 1 : 0, &settings, iccBase, icc.count, out,
+                                                          size, &reusable, message)
+                if reusable == 1 { child.putBack() }
+                // A kept child that died between its liveness check and the request never saw
+                // the picture: a fresh child encodes it. A fresh child's failure is the picture's.
+                guard reusable == -1, child.wasKept else { return status }
             }
-            var reusable: Int32 = 0
-            let status = wt_heif_encode_rgba_in_child(child.channel, child.pid, max(1, milliseconds), pixels, Int32(width),
-                                                      Int32(height), alpha ? 1 : 0, &settings, iccBase, icc.count, out, size,
-                                                      &reusable, message)
-            if reusable == 1 { child.putBack() }
-            return status
         }
     }
 }
@@ -74,22 +78,30 @@ extension HEIFEncoder {
 /// A child serving encodes, idle between them. Starting `widget-thumbs` costs about 35 ms of CPU
 /// (its shared libraries), more than a small thumbnail's encode, so each child serves encode
 /// after encode until this process ends (its end of the socket closes and it exits); one that
-/// failed is stopped and a new one started for the next encode.
+/// failed is stopped and a new one started for the next encode. An idle child can be killed
+/// from outside (the OOM killer, a cgroup's limit): it is checked before it is handed out, and
+/// a dead one is reaped and replaced, so its death costs no picture.
 private struct EncodeChild: Sendable {
     let command: [String]
     let channel: Int32
     let pid: Int32
+    /// Whether it served an encode before this one (taken from the idle children).
+    var wasKept = false
 
     private static let idle = Locked<[EncodeChild]>([])
 
-    /// An idle child started from `command`, or a new one; nil when none could be started, with
-    /// the reason in `message`.
+    /// An idle child started from `command` that is still alive, or a new one; nil when none
+    /// could be started, with the reason in `message`.
     static func take(_ command: [String], message: ShimEncodeCall.Message) -> EncodeChild? {
-        let waiting = idle.withLock { children -> EncodeChild? in
+        while var waiting = idle.withLock({ children -> EncodeChild? in
             guard let index = children.lastIndex(where: { $0.command == command }) else { return nil }
             return children.remove(at: index)
+        }) {
+            // A dead one is closed and reaped by the check.
+            guard wt_heif_encode_child_alive(waiting.channel, waiting.pid) == 1 else { continue }
+            waiting.wasKept = true
+            return waiting
         }
-        if let waiting { return waiting }
         let strings = command.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         let argv: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } } + [nil]

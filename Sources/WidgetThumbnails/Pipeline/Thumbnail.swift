@@ -46,6 +46,10 @@ public struct Thumbnail: Sendable {
     /// For a HEIF original, which image the thumbnail was made from (the primary, or an
     /// embedded thumbnail and why) and whether HEVC's in-loop filters ran. Nil for other formats.
     public var heif: HEIFDecodeResult?
+    /// What the decoder found wrong with the input and decoded around (`DecodeSession.damage`:
+    /// a truncated JPEG, its missing part grey); nil for a clean decode. Reports print it with
+    /// `InputDamage.message`.
+    public var damage: String?
 
     /// `heif.image`, where this fact lived before it moved to HEIF's result.
     @available(*, deprecated, renamed: "heif.image")

@@ -82,8 +82,10 @@ public struct ThumbnailPipeline: Sendable {
         let source = try timings.measure(\.decode) { () throws(ImageError) in
             try session.source(for: options.decodeOptions(targetBox: plan.target))
         }
-        return try RenderStage(plan: plan, info: info, source: .streamed(source))
+        var thumbnail = try RenderStage(plan: plan, info: info, source: .streamed(source))
             .thumbnail(timings: timings, heif: source.heif, crop: nil)
+        thumbnail.damage = session.damage
+        return thumbnail
     }
 
     /// Every output in `outputs` (each these options but for its family) from one decode,
@@ -118,8 +120,9 @@ public struct ThumbnailPipeline: Sendable {
         var results: [Result<Thumbnail, ImageError>] = []
         for (plan, output) in zip(plans, outputs) {
             do throws(ImageError) {
-                results.append(.success(try make(plan, from: working, analysis: analysis, source: info, heif: heif,
-                                                 timings: timings)))
+                var thumbnail = try make(plan, from: working, analysis: analysis, source: info, heif: heif, timings: timings)
+                thumbnail.damage = session.damage
+                results.append(.success(thumbnail))
             } catch {
                 let name = output.name.map { "\($0): " } ?? ""
                 results.append(.failure(ImageError(error.code, name + error.reason, file: error.file)))

@@ -73,6 +73,9 @@ struct PreviewCard {
                 lines.append("<ul class=\"warnings\">\(appearance.warnings.map { "<li>\($0.message)</li>" as HTML }.joined())</ul>")
             }
         }
+        if let damage = item.damage {
+            lines.append("<ul class=\"warnings damage\"><li>\(InputDamage.message(damage))</li></ul>")
+        }
         if let fits = fits(item) { lines.append(fits) }
         for family in families where device.frame(for: family) == nil {
             lines.append("<p class=\"noslot\">\(family.rawValue): no slot on \(device.row.label)</p>")

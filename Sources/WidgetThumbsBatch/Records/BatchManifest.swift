@@ -89,7 +89,7 @@ package struct BatchManifest: Sendable {
     package let problems: [ImageError]
 
     package init(directory: String, shard: Shard?, durability: Durability, inputs: InputIdentities = InputIdentities()) {
-        let ownStem = shard.map { "\(Self.prefix).shard-\($0.index)-of-\($0.count)" } ?? Self.prefix
+        let ownStem = Self.stem(shard: shard)
         ownPath = PathComponents.join(directory, ownStem + Self.suffix)
         legacyPath = PathComponents.join(directory, ownStem + ".json")
         journal = BatchJournal(path: PathComponents.join(directory, ownStem + BatchJournal.suffix), durability: durability,
@@ -112,6 +112,12 @@ package struct BatchManifest: Sendable {
             }
         }
         self.problems = problems.compactMap { $0 }
+    }
+
+    /// The name of a run's record files without their suffix: `.widget-thumbs`, or
+    /// `.widget-thumbs.shard-K-of-N` for a shard (`RecordLock` locks them by it).
+    package static func stem(shard: Shard?) -> String {
+        shard.map { "\(Self.prefix).shard-\($0.index)-of-\($0.count)" } ?? Self.prefix
     }
 
     /// The record for `name`, read back from its file (once per input: the up-to-date check

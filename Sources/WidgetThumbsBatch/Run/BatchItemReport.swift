@@ -59,6 +59,9 @@ package struct BatchItemReport: Codable, Sendable, Equatable {
     package var crop: PixelRect?
     /// What the rendering modes do to it (luminance facts, transparency) and the warnings.
     package var appearance: RenderAppearance?
+    /// What the decoder found wrong with the input and decoded around (`Thumbnail.damage`: a
+    /// truncated JPEG, its missing part grey); absent for a clean decode.
+    package var damage: String?
     package var renderCost: RenderCost?
     /// `--json-lines`: the render cost per family in one line each, instead of `renderCost`.
     package var families: [FamilyFit]?
@@ -105,6 +108,7 @@ package struct BatchItemReport: Codable, Sendable, Equatable {
             sourceWidth: thumbnail.source.size.width, sourceHeight: thumbnail.source.size.height,
             sourceBytes: sourceBytes, colour: thumbnail.colorHandling, heifImage: thumbnail.heif?.image.description,
             hevcLoopFilters: thumbnail.heif?.loopFilters, crop: thumbnail.crop, appearance: thumbnail.appearance,
+            damage: thumbnail.damage,
             renderCost: withRenderCost ? thumbnail.renderCost : nil,
             timings: timings)
     }

@@ -73,26 +73,46 @@ package struct BatchSettings: Sendable {
         self.toolVersion = toolVersion
     }
 
-    /// What each record keeps of `fingerprint`: its 64-bit FNV-1a in hex (16 bytes a line
-    /// instead of the whole text, over a library of 200,000 photos).
-    package var fingerprintDigest: String {
-        let hash = Shard.fnv1a(fingerprint)
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+    /// Each output's fingerprint (`fingerprint(for:)`), as its records keep it.
+    package var outputFingerprints: OutputFingerprints {
+        OutputFingerprints(families: families) { fingerprint(for: $0) }
     }
 
-    /// Every setting that changes a thumbnail's pixels or bytes, and the tool version: a
-    /// recorded thumbnail made with a different fingerprint is redone. The thumbnail options
-    /// give their own key (`ThumbnailOptions.outputKey`); the outputs asked for are the
-    /// batch's own.
-    var fingerprint: String {
-        // The families in WidgetKit's order: listing them in another order makes the same files.
-        let listed = families.map { chosen in WidgetFamily.allCases.filter(chosen.contains).map(\.rawValue) }
-        return [
+    /// Every setting that changes one output's pixels or bytes, and the tool version: a
+    /// recorded thumbnail made with a different fingerprint is redone. The output's own
+    /// options give their key (`ThumbnailOptions.outputKey`, its family included); the other
+    /// families of the run are not part of it, so a family that joins or leaves a run does
+    /// not redo the others. `family`: the output's, with `--families`; nil for a run without.
+    func fingerprint(for family: WidgetFamily?) -> String {
+        [
             "widget-thumbs \(toolVersion)",
-            thumbnail.outputKey,
-            "families \(listed?.joined(separator: ",") ?? "-")",
+            (family.map(thumbnail.forFamily) ?? thumbnail).outputKey,
+            // A run without --families names its one output differently, but say it all the same.
+            "output \(family == nil ? "one" : "per family")",
         ].joined(separator: "; ")
     }
+}
 
+/// The settings fingerprint of each output a run makes (`BatchSettings.fingerprint(for:)`),
+/// as a record keeps it: its 64-bit FNV-1a in hex (16 bytes a line instead of the whole text,
+/// over a library of 200,000 photos).
+package struct OutputFingerprints: Sendable {
+    private let digests: [WidgetFamily: String]
+    private let single: String
+
+    /// `families`: the run's (nil without `--families`); `fingerprint` gives one output's text.
+    init(families: [WidgetFamily]?, _ fingerprint: (WidgetFamily?) -> String) {
+        digests = Dictionary(uniqueKeysWithValues: (families ?? []).map { ($0, Self.digest(fingerprint($0))) })
+        single = Self.digest(fingerprint(nil))
+    }
+
+    /// The digest for the output of `family` (nil: a run's one output per input).
+    package func digest(for family: WidgetFamily?) -> String {
+        family.flatMap { digests[$0] } ?? single
+    }
+
+    private static func digest(_ text: String) -> String {
+        let hex = String(Shard.fnv1a(text), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 }

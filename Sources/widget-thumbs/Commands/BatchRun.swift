@@ -23,6 +23,14 @@ struct BatchRun {
         try OutputDirectories.create(settings.outDirectory)
         let staging = try StagingFolder(outDirectory: settings.outDirectory)
         _ = staging.removeLeftovers()
+        // Held until the manifest is written: another run on these record files waits (`RecordLock`).
+        let recordLock = try RecordLock(staging: staging, stem: BatchManifest.stem(shard: settings.shard)) { lockFile in
+            guard settings.output != .quiet else { return }
+            console.write("\(WidgetThumbs.name): note: waiting for another run on \(DisplayText.escaped(settings.outDirectory)) "
+                          + "(it holds \(DisplayText.escaped(lockFile)))", to: .error)
+        }
+        defer { recordLock.release() }
+        if let reason = recordLock.unlocked { console.write("\(WidgetThumbs.name): warning: \(reason)", to: .error) }
         let inputs = InputIdentities()
         let discovery = try InputCensus(inputs: inputs, previewPage: settings.previewPage).take(
             filesFrom: settings.filesFrom, separator: settings.separator, staging: staging) { list in
@@ -34,7 +42,7 @@ struct BatchRun {
         for problem in manifest.problems { records.report(problem) }
         let job = BatchJob(pipeline: ThumbnailPipeline(options: settings.thumbnail),
                            admission: MemoryAdmission(limitBytes: settings.memoryLimitBytes),
-                           outDirectory: settings.outDirectory, settings: settings.fingerprintDigest,
+                           outDirectory: settings.outDirectory, settings: settings.outputFingerprints,
                            force: settings.force, manifest: manifest,
                            outputGuard: OutputGuard(inputs: inputs, foreignFiles: settings.foreignFiles,
                                                     outDirectory: settings.outDirectory),
@@ -90,11 +98,17 @@ struct BatchRun {
         } work: { planned in
             job.run(planned)
         } finished: { index, outcomes in
-            // With --families an input has several entries; its file's bytes count once.
-            let countedEntry = outcomes.firstIndex { $0.report.status != .failed }
+            // With --families an input has several entries; its file's bytes count once, with
+            // a made one when there is one (the others may be up to date).
+            let countedEntry = outcomes.firstIndex { $0.report.status == .ok } ?? outcomes.firstIndex { $0.report.status != .failed }
+            // An input's damage is its own, not its families': said once.
+            let damaged = outcomes.firstIndex { $0.report.damage != nil }
             for (part, outcome) in outcomes.enumerated() {
                 var lines: [String] = []
                 if let error = outcome.error { lines.append("\(WidgetThumbs.name): \(error)") }
+                if part == damaged, output != .quiet, let damage = outcome.report.damage {
+                    lines.append(RenderWarningLines.damageLine(input: outcome.report.input, damage: damage))
+                }
                 // Rendering-mode warnings: on the terminal in the table's place, grouped by kind at
                 // the end (`WarningTally`); the JSON carries each output's.
                 if output == .table, outcome.report.status == .ok {

@@ -12,9 +12,11 @@ struct InspectCommand: Command {
         name: "inspect",
         abstract: "Show an image's format, size, orientation, colour and decode scale.",
         discussion: """
-            Reads only the header: format, stored and upright size, EXIF orientation, alpha, \
+            Reads the header: format, stored and upright size, EXIF orientation, alpha, \
             bit depth, scan order, colour model, ICC profile, WebP frames, and the scale the \
-            decoder would shrink to on load for a thumbnail that fits --box. For HEIC and AVIF \
+            decoder would shrink to on load for a thumbnail that fits --box. A JPEG is also \
+            decoded at that scale, to report damage a thumbnail would be made around (a \
+            truncated scan, grey where it is missing). For HEIC and AVIF \
             also the HEIF transforms (irot, imir, clap), the EXIF orientation tag (never applied), \
             the embedded thumbnails and auxiliary images, the colour source, and which image a \
             thumbnail would be made from.
@@ -61,9 +63,15 @@ struct InspectCommand: Command {
         do {
             return try ThumbnailInput.bytes(bytes).withSession(limits: limits) { (session) throws(ImageError) in
                 let options = DecodeOptions(limits: limits, heif: HEIFDecodeOptions(embeddedThumbnails: embeddedThumbnails))
-                return InspectReport(file: path, info: session.info, box: box,
-                                     decodeScale: session.decodeScale(for: box, options: options),
-                                     embeddedThumbnails: embeddedThumbnails, hevcLoopFilters: hevcLoopFilters)
+                var report = InspectReport(file: path, info: session.info, box: box,
+                                           decodeScale: session.decodeScale(for: box, options: options),
+                                           embeddedThumbnails: embeddedThumbnails, hevcLoopFilters: hevcLoopFilters)
+                // A scan that fails to decode at all is not damage decoded around: the header
+                // facts are still reported, and `thumbnail` names the failure.
+                var decode = options
+                decode.targetBox = box
+                report.damage = (try? session.decodeForDamage(options: decode)) ?? nil
+                return report
             }
         } catch {
             throw error.naming(path)

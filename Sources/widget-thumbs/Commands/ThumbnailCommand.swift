@@ -75,6 +75,9 @@ struct ThumbnailCommand: Command {
     /// `widget-thumbs: warning: <input> (<label>): <message>`, the label its family unless given
     /// (a `--per-device` variant's name).
     static func reportWarnings(_ thumbnail: Thumbnail, input: String, label: String? = nil, _ console: Console) {
+        if let damage = thumbnail.damage {
+            console.write(RenderWarningLines.damageLine(input: input == "-" ? "standard input" : input, damage: damage), to: .error)
+        }
         for line in RenderWarningLines.lines(input: input == "-" ? "standard input" : input,
                                              output: label ?? thumbnail.family?.rawValue,
                                              warnings: thumbnail.appearance?.warnings ?? []) {

@@ -27,6 +27,9 @@ struct InspectReport: Encodable {
     var box: PixelSize
     var decodeScale: DecodeScale
     var heif: HEIFSummary?
+    /// What a decode at `decodeScale` found wrong and decoded around (`DecodeSession.damage`);
+    /// nil for a clean one, and for formats not decoded here.
+    var damage: String?
 
     init(file: String, info: ImageInfo, box: PixelSize, decodeScale: DecodeScale,
          embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
@@ -61,7 +64,7 @@ struct InspectReport: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case file, format, width, height, orientedWidth, orientedHeight, orientation, hasAlpha,
-             bitDepth, scanOrder, colorModel, iccProfile, frameCount, isLossless, box, decodeScale, heif
+             bitDepth, scanOrder, colorModel, iccProfile, frameCount, isLossless, box, decodeScale, heif, damage
     }
 
     /// Written by hand so that a missing profile is `null`, not an absent key. The file name
@@ -86,6 +89,7 @@ struct InspectReport: Encodable {
         try container.encode(box, forKey: .box)
         try container.encode(decodeScale, forKey: .decodeScale)
         try container.encodeIfPresent(heif, forKey: .heif)
+        try container.encodeIfPresent(damage, forKey: .damage)
     }
 
     /// The human form: one aligned `key: value` line per fact. Every value is escaped
@@ -111,6 +115,7 @@ struct InspectReport: Encodable {
             pairs.append(("lossless", isLossless ? "yes" : "no"))
         }
         pairs.append(("decode scale", "\(decodeScale) for a \(box) box"))
+        if let damage { pairs.append(("damage", InputDamage.message(damage))) }
         return KeyValueLines.format(pairs.map { ($0.key, DisplayText.escaped($0.value)) })
     }
 

@@ -14,4 +14,10 @@ enum RenderWarningLines {
         let name = DisplayText.escaped(input) + (output.map { " (\($0))" } ?? "")
         return warnings.map { "\(WidgetThumbs.name): warning: \(name): \($0.message)" }
     }
+
+    /// The line for an input decoded around its damage (`Thumbnail.damage`), the decoder's
+    /// words escaped: `widget-thumbs: warning: <input>: the input is damaged (...)...`.
+    static func damageLine(input: String, damage: String) -> String {
+        "\(WidgetThumbs.name): warning: \(DisplayText.escaped(input)): \(DisplayText.escaped(InputDamage.message(damage)))"
+    }
 }

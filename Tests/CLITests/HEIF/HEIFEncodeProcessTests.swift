@@ -47,6 +47,44 @@ import WidgetThumbnails
         #expect(again == inProcess)
     }
 
+    /// A kept child killed while idle (the OOM killer, a cgroup) never saw the next picture:
+    /// it is replaced and the picture encoded, the same bytes as before. The command carries a
+    /// tag of its own in the environment, so this test kills its own child and no other suite's.
+    @Test func deadIdleEncoderChildIsReplaced() throws {
+        let binary = try #require(WidgetThumbsBinary.path, WidgetThumbsBinary.notFoundMessage)
+        let tag = "WT_TEST_POOL_TAG=\(getpid())-\(UInt64.random(in: .min ... .max))"
+        let tagged = HEIFEncodeProcess.child(command: ["/usr/bin/env", tag, binary, HEIFEncodeChild.argument])
+        let image = Self.picture()
+        let first = try HEIFEncoder.encode(image, codec: .hevc, quality: 50, process: tagged)
+        let idle = try #require(Self.children(taggedWith: tag).first, "the kept child was not found")
+        #expect(kill(idle, SIGKILL) == 0)
+        // Until it is a zombie: the next encode must meet a child that is already dead.
+        let clock = ContinuousClock(), start = clock.now
+        while Self.state(of: idle) != "Z" && clock.now - start < .seconds(10) { usleep(2000) }
+        #expect(Self.state(of: idle) == "Z")
+        let second = try HEIFEncoder.encode(image, codec: .hevc, quality: 50, process: tagged)
+        #expect(second == first)
+        #expect(Self.children(taggedWith: tag).allSatisfy { $0 != idle })
+    }
+
+    /// The children of this process whose environment holds `tag`.
+    static func children(taggedWith tag: String) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(pid_t.init).filter { pid in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                  status.split(separator: "\n").contains("PPid:\t\(getpid())"),
+                  let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == tag }
+        }
+    }
+
+    /// The state letter of `pid` (`R`, `S`, `Z`, ...) from /proc/PID/stat, or nil once it is gone.
+    static func state(of pid: pid_t) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return nil }
+        return stat[end...].dropFirst(2).first
+    }
+
     @Test func aChildThatCrashesFailsThatPictureWithTheSignal() {
         let crashing = HEIFEncodeProcess.child(command: ["/bin/sh", "-c", "head -c 16 >/dev/null; kill -SEGV $$"])
         let error = #expect(throws: ImageError.self) {

@@ -84,4 +84,38 @@ import TestSupport
         print("\(format.name) \(search) search under \(cap) bytes: \(String(format: "%.2f", encodes)) encodes: \(result.attempts)")
         #expect(try ImageDecoder.decode(result.bytes).image.size == result.size)
     }
+    /// The large photo at 3000 px with grain (a uniform ±12 on every colour byte): a noisy
+    /// picture whose bytes at full size follow quality differently from a scaled-down copy's.
+    static func noisy3000PixelPhoto() throws -> RGBAImage {
+        let photo = try FileBytes.contents(of: Corpus.packageRoot.appendingPathComponent("SampleImages/large-4000x3000.jpg").path)
+        let decoded = try ImageDecoder.decode(photo, options: DecodeOptions(targetBox: PixelSize(width: 3000, height: 3000))).image
+        let image = try Resampler.resize(decoded, to: PixelSize(width: 3000, height: 3000 * decoded.height / decoded.width))
+        var random = SplitMix64(seed: 7)
+        var pixels = image.pixels
+        for index in pixels.indices where index % 4 != 3 {
+            pixels[index] = UInt8(clamping: Int(pixels[index]) + Int(random.next() % 25) - 12)
+        }
+        return RGBAImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    /// The byte-cap search on a noisy 3000 px picture whose start quality is over a 450 KB cap:
+    /// at most 2.5 encodes of the picture counted by their pixels (it took exactly 2.5: the
+    /// start, two trials on a half-size copy, one prediction), and a quality that uses the cap
+    /// (the half-size copy's bytes fell with quality at half the picture's rate, so the
+    /// prediction landed at 62-64% of the cap, HEIC at its floor). Never over the cap.
+    @Test(arguments: HEIFOutputTests.formats)
+    func aNoisyPictureIsSearchedInAtMostTwoAndAHalfEncodes(format: StoredFormat) throws {
+        let image = try Self.noisy3000PixelPhoto()
+        let cap = 450_000
+        let resize: BudgetedEncoder.Resize = { (size) throws(ImageError) in try Resampler.resize(image, to: size) }
+        let result = try BudgetedEncoder(format: format, budget: ByteBudget(cap: cap)).encode(image, resize: resize)
+        let first = try #require(result.attempts.first)
+        #expect(first.size == image.size && !first.fits, "the start quality must be over: \(result.attempts)")
+        #expect(result.bytes.count <= cap)
+        #expect(result.size == image.size, "\(result.attempts)")
+        let encodes = result.attempts.map { Double($0.size.area) / Double(image.size.area) }.reduce(0, +)
+        #expect(encodes < 2.5, "\(result.attempts)")
+        #expect(Double(result.bytes.count) >= 0.7 * Double(cap), "\(result.attempts)")
+        print("\(format.name) noisy 3000 px under \(cap) bytes: \(String(format: "%.2f", encodes)) encodes: \(result.attempts)")
+    }
 }

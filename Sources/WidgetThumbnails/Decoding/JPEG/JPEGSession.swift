@@ -21,6 +21,8 @@ final class JPEGSession: DecodingSession {
     private let strictness: Strictness
     /// The reader that read the header, until the first decode takes it.
     private var opened: JPEGRowReader?
+    /// libjpeg's first warning of a finished decode (`DecodingSession.damage`).
+    var damage: String?
 
     /// Walks `source`'s markers, opens libjpeg on it (`strictness` decides whether a warning
     /// refuses the file) and runs `body` with the session; libjpeg's state is freed when it returns.
@@ -110,7 +112,11 @@ struct JPEGRows: StreamedSource {
 
     func withRows<Result>(_ body: (PixelSize, RowFeed) throws(ImageError) -> Result) throws(ImageError) -> Result {
         try session.withScaledReader(targetBox: targetBox) { (plan, reader) throws(ImageError) -> Result in
-            try body(plan.size) { consume throws(ImageError) in try reader.forEachRows { rows in consume(rows) } }
+            try body(plan.size) { consume throws(ImageError) in
+                try reader.forEachRows { rows in consume(rows) }
+                // A truncated scan comes out grey, with a warning only libjpeg gave.
+                session.damage = session.damage ?? reader.warning
+            }
         }
     }
 }
