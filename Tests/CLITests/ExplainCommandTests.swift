@@ -89,9 +89,14 @@ import WidgetThumbnails
         if log.sure { #expect(!rows.isEmpty, "the catalogue should have the slot of log \(log.number)") }
         let result = try Self.onlyCap(try Self.explain([log.line]))
         #expect(result["capPixels"] as? Int == cap)
-        // Every slot of the catalogue with that cap, read through the library's API.
+        // Every slot of the catalogue with that cap, read through the library's API: its
+        // rendered pixels' cap, or its displayed (iPad Home Screen) frame's area times its rule's
+        // multiplier.
+        let multipliers = Dictionary(WidgetCatalog.builtIn.capRules.map { ($0.id, $0.multiplier) }, uniquingKeysWith: { first, _ in first })
         let catalogued = WidgetCatalog.builtIn.devices.flatMap { row in
-            row.slots.filter { $0.capPixels == cap }.map { (row.id, $0.family.rawValue) }
+            row.slots.filter { slot in
+                slot.capPixels == cap || slot.displayed.map { multipliers[slot.capRule]?.cap(forArea: $0.area) == cap } == true
+            }.map { (row.id, $0.family.rawValue) }
         }
         #expect(result["known"] as? Bool == !catalogued.isEmpty)
         let families = try #require(result["families"] as? [[String: Any]])
