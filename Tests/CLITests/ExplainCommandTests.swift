@@ -192,6 +192,23 @@ import WidgetThumbnails
         #expect(text.stdout.components(separatedBy: "archival cap:").count == 2)
     }
 
+    /// Lines straddle the 256 KiB reads and a 300 KB line is cut, never merged with the next:
+    /// every line is counted and each failure keeps its own line number.
+    @Test func aLogLongerThanTheReadBufferKeepsItsLines() throws {
+        var lines = (0..<20_000).map { "2026-12-01 SpringBoard[55]: noise line \($0), nothing of note" }
+        lines.insert(String(repeating: "x", count: 300_000), at: 5_000)
+        lines.insert("chronod[77]: reload: failed with too large timeline archive 11307528", at: 12_345)
+        lines.append("kernel: memorystatus: killing_specific_process pid 9 [X] (per-process-limit 3) 30720KB")
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try folder.write("big.log", Array(lines.joined(separator: "\n").utf8))
+        let document = try Self.explain(["-"], input: input)
+        #expect(document["lines"] as? Int == lines.count)
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        #expect(entries.compactMap { $0["firstLine"] as? Int } == [12_346, lines.count])
+        #expect((entries.last?["memoryLimit"] as? [String: Any])?["megabytes"] as? Double == 30)
+    }
+
     @Test func nothingToExplainIsNotAnError() throws {
         let document = try Self.explain(["hello"])
         #expect(document["failures"] as? Int == 0)

@@ -27,8 +27,26 @@ public enum WidgetLogEvent: Sendable, Hashable {
     /// and no Regex run, so the lines of a log that hold none (nearly all) cost a pass over
     /// their bytes.
     public static func mayReport(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        keyWordBytes.contains { find($0, in: bytes) != nil }
+        // One pass: a table says which bytes start a key word, and only there are the words
+        // starting with that byte compared.
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let starts = firstByteWords[Int(bytes[index])]
+            if !starts.isEmpty {
+                for word in starts where index + word.count <= count {
+                    var matched = 1
+                    while matched < word.count, bytes[index + matched] == word[matched] { matched += 1 }
+                    if matched == word.count { return true }
+                }
+            }
+            index += 1
+        }
+        return false
     }
+
+    /// For each byte value, the key words starting with it.
+    private static let firstByteWords: [[[UInt8]]] = (0..<256).map { byte in keyWordBytes.filter { $0.first == UInt8(byte) } }
 
     /// The offset of the first `word` in `bytes`: a first-byte scan then a compare, linear
     /// in the line times the word's length at worst.

@@ -318,7 +318,7 @@ package struct WidgetLogExplanation: Encodable, Sendable {
                 let dropped = family.droppedDevices.contains(device.id) ? "; no current OS runs on it: an old log, or another device" : ""
                 let frame = matched.frame == .displayed
                     ? "its displayed Home Screen frame \(matched.pixels[0])x\(matched.pixels[1]) px x the multiplier, not its "
-                        + "\(device.slotPixels[0])x\(device.slotPixels[1]) px canvas (an OS that renders at the displayed frame)"
+                        + "\(device.slotPixels[0])x\(device.slotPixels[1]) px canvas (perhaps an older iPadOS that renders at the displayed frame: unconfirmed)"
                     : "\(device.slotPixels[0])x\(device.slotPixels[1]) px"
                 // A user catalogue's label and id are untrusted: escaped, a newline in them cannot forge a line.
                 out.append("    \(DisplayText.escaped(device.deviceName)) (\(device.surface.rawValue), \(frame), "
