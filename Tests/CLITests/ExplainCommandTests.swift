@@ -218,7 +218,9 @@ import WidgetThumbnails
     @Test func helpNamesEveryFailureItReads() throws {
         let help = try WidgetThumbsBinary.run(["explain", "--help"])
         #expect(help.status == 0)
-        for phrase in ["totalArea", "imageTooLarge", "too large timeline archive", "EXC_RESOURCE", "--catalog", "--json"] {
+        for phrase in ["totalArea", "imageTooLarge", "too large timeline archive", "EXC_RESOURCE", "--catalog", "--json",
+                       "ActiveHard", "killing_specific_process", "Crossed High Water Mark", "CHSErrorDomain Code=1050",
+                       "620.4000000000001", "3.49905e+05", "displayed Home Screen frame"] {
             #expect(help.stdout.contains(phrase), "\(phrase)")
         }
     }
