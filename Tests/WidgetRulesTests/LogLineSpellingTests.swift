@@ -49,6 +49,8 @@ import WidgetRules
         #expect(LoggedNumber("1.5E3"[...])?.floor == 1500)
         #expect(LoggedNumber("2.5e-1"[...])?.description == "0.25")
         #expect(LoggedNumber("1e1234"[...]) == nil)
+        #expect(LoggedNumber("1e999999999"[...]) == nil && LoggedNumber("1e-999999999"[...]) == nil)
+        #expect(LoggedNumber("-5"[...]) == nil)
     }
 
     @Test func anActiveHardKillIsReadWithItsLimitInMB() throws {

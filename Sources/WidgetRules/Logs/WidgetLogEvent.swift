@@ -413,39 +413,15 @@ public struct LoggedNumber: Sendable, Hashable, CustomStringConvertible {
     public static let significantDigits = 15
 
     /// `text`, a number as Swift or Objective-C print it: digits, an optional point and
-    /// fraction, an optional exponent (`3.49905e+05`, `1E3`); or nil (more than 40 digits,
-    /// an exponent beyond 3 digits, or a value that does not fit).
+    /// fraction, an optional exponent (`3.49905e+05`, `1E3`), read with JSON's number grammar
+    /// (`JSONNumber`, which Swift's and `%f`/`%g`'s spellings all are); or nil (a sign, more
+    /// than 64 characters, or a value that does not fit).
     public init?(_ text: Substring) {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func digitRun() -> ArraySlice<UInt8> {
-            let start = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            return bytes[start..<index]
-        }
-        let whole = digitRun()
-        var fraction: ArraySlice<UInt8> = []
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            fraction = digitRun()
-            guard !fraction.isEmpty else { return nil }
-        }
-        var exponent = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            var negative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                negative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            let run = digitRun()
-            guard (1...3).contains(run.count) else { return nil }
-            exponent = run.reduce(0) { $0 * 10 + Int($1 - 0x30) } * (negative ? -1 : 1)
-        }
-        guard !whole.isEmpty, index == bytes.count, whole.count + fraction.count <= 40 else { return nil }
-        var all = Array(whole) + Array(fraction)
-        var fractionDigits = fraction.count - exponent
-        while all.count > 1, all.first == 0x30 { all.removeFirst() }
+        guard text.utf8.count <= 64, let number = JSONNumber(String(text)) else { return nil }
+        let parts = number.decimalParts
+        guard !parts.negative else { return nil }
+        let all = parts.digits
+        var fractionDigits = -parts.exponent
         // Past 15 significant digits: rounded, half up (a carry is a digit more, still exact).
         var value = 0
         let kept = min(all.count, Self.significantDigits)
@@ -454,7 +430,9 @@ public struct LoggedNumber: Sendable, Hashable, CustomStringConvertible {
             if all[kept] >= 0x35 { value += 1 }
             fractionDigits -= all.count - kept
         }
+        if value == 0 { fractionDigits = 0 }
         if fractionDigits < 0 {
+            guard fractionDigits >= -18 else { return nil }
             for _ in 0..<(-fractionDigits) {
                 let (product, overflow) = value.multipliedReportingOverflow(by: 10)
                 guard !overflow else { return nil }
