@@ -365,12 +365,13 @@ package struct WidgetLogExplanation: Encodable, Sendable {
 
     private static func text(_ memory: MemoryLimit) -> [String] {
         let megabytes = memory.megabytes.rounded() == memory.megabytes ? String(Int(memory.megabytes)) : TableText.fixed(memory.megabytes, 1)
-        let category = memory.category.map { " (\($0): the hard limit while \($0.hasPrefix("Active") ? "in use" : "in the background"))" } ?? ""
+        // The category is shown as logged: no Apple document defines the four names.
+        let category = memory.category.map { " (\($0), as the line names it)" } ?? ""
         let what: String
         switch (memory.form, memory.killed) {
         case (.highWaterMark, _):
             what = "  memory warning, not a kill: the widget extension crossed its high water mark, the \(megabytes) MB limit's "
-                + "warning level; it runs on, but the next allocation over the limit kills it (catalogue: "
+                + "warning level; this line killed nothing (a kill logs EXC_RESOURCE or memorystatus: killing_specific_process) (catalogue: "
         case (.jetsam, _):
             what = "  memory: jetsam (memorystatus) killed the widget extension at a footprint of \(megabytes) MB (catalogue: "
         case (.excResource, true):
