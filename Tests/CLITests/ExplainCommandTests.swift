@@ -89,9 +89,14 @@ import WidgetThumbnails
         if log.sure { #expect(!rows.isEmpty, "the catalogue should have the slot of log \(log.number)") }
         let result = try Self.onlyCap(try Self.explain([log.line]))
         #expect(result["capPixels"] as? Int == cap)
-        // Every slot of the catalogue with that cap, read through the library's API.
+        // Every slot of the catalogue with that cap, read through the library's API: its
+        // rendered pixels' cap, or its displayed (iPad Home Screen) frame's area times its rule's
+        // multiplier.
+        let multipliers = Dictionary(WidgetCatalog.builtIn.capRules.map { ($0.id, $0.multiplier) }, uniquingKeysWith: { first, _ in first })
         let catalogued = WidgetCatalog.builtIn.devices.flatMap { row in
-            row.slots.filter { $0.capPixels == cap }.map { (row.id, $0.family.rawValue) }
+            row.slots.filter { slot in
+                slot.capPixels == cap || slot.displayed.map { multipliers[slot.capRule]?.cap(forArea: $0.area) == cap } == true
+            }.map { (row.id, $0.family.rawValue) }
         }
         #expect(result["known"] as? Bool == !catalogued.isEmpty)
         let families = try #require(result["families"] as? [[String: Any]])
@@ -187,6 +192,23 @@ import WidgetThumbnails
         #expect(text.stdout.components(separatedBy: "archival cap:").count == 2)
     }
 
+    /// Lines straddle the 256 KiB reads and a 300 KB line is cut, never merged with the next:
+    /// every line is counted and each failure keeps its own line number.
+    @Test func aLogLongerThanTheReadBufferKeepsItsLines() throws {
+        var lines = (0..<20_000).map { "2026-12-01 SpringBoard[55]: noise line \($0), nothing of note" }
+        lines.insert(String(repeating: "x", count: 300_000), at: 5_000)
+        lines.insert("chronod[77]: reload: failed with too large timeline archive 11307528", at: 12_345)
+        lines.append("kernel: memorystatus: killing_specific_process pid 9 [X] (per-process-limit 3) 30720KB")
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let input = try folder.write("big.log", Array(lines.joined(separator: "\n").utf8))
+        let document = try Self.explain(["-"], input: input)
+        #expect(document["lines"] as? Int == lines.count)
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        #expect(entries.compactMap { $0["firstLine"] as? Int } == [12_346, lines.count])
+        #expect((entries.last?["memoryLimit"] as? [String: Any])?["megabytes"] as? Double == 30)
+    }
+
     @Test func nothingToExplainIsNotAnError() throws {
         let document = try Self.explain(["hello"])
         #expect(document["failures"] as? Int == 0)
@@ -196,7 +218,9 @@ import WidgetThumbnails
     @Test func helpNamesEveryFailureItReads() throws {
         let help = try WidgetThumbsBinary.run(["explain", "--help"])
         #expect(help.status == 0)
-        for phrase in ["totalArea", "imageTooLarge", "too large timeline archive", "EXC_RESOURCE", "--catalog", "--json"] {
+        for phrase in ["totalArea", "imageTooLarge", "too large timeline archive", "EXC_RESOURCE", "--catalog", "--json",
+                       "ActiveHard", "killing_specific_process", "Crossed High Water Mark", "CHSErrorDomain Code=1050",
+                       "620.4000000000001", "3.49905e+05", "displayed Home Screen frame"] {
             #expect(help.stdout.contains(phrase), "\(phrase)")
         }
     }

@@ -15,7 +15,10 @@ import WidgetRules
     /// Each pattern costs time linear in the line: a 64 KiB line repeating a pattern's key
     /// words (which took 20 s a line) is read in well under a second of CPU.
     @Test(arguments: ["EXC_RESOURCE ", "totalArea: 1 > max[", "imageTooLarge(size: (1, 1), ", "(1, 1), totalArea: ",
-                      "too large timeline archive "])
+                      "too large timeline archive ", "EXC_RESOURCE exceeded mem limit: ActiveHard 1", "killing_specific_process 1 ",
+                      "(Limit 1 Crossed High Water Mark ", "CHSErrorDomain Code=", "maximumSize: (620.4000000000001, ",
+                      "totalArea: 1.0e+0 > max[1.00000000000000000001e", "totalArea: 1 > max[2] kind: \"", "kind: systemSmall::",
+                      "CHSErrorDomain 1050 kind=a"])
     func class8ALongHostileLineTakesLinearTime(unit: String) {
         let line = String(repeating: unit, count: (1 << 16) / unit.utf8.count)
         let (_, spent) = ThreadCPUClock.measure { WidgetLogEvent.parse(line[...]) }

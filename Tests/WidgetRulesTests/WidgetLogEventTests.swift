@@ -34,7 +34,7 @@ import WidgetRules
 
     @Test func theOtherFailuresAndNoise() {
         #expect(WidgetLogEvent.parse("reload: failed with too large timeline archive 11307528") == .timelineArchive(bytes: 11_307_528))
-        #expect(WidgetLogEvent.parse("EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=30 MB, unused=0x0)") == .memoryLimit(megabytes: 30))
+        #expect(WidgetLogEvent.parse("EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=30 MB, unused=0x0)") == .memoryLimit(MemoryLimitLog(kilobytes: 30 * 1024, form: .excResource, category: nil, fatal: true)))
         #expect(WidgetLogEvent.parse("totalArea: 1 > max[]") == nil)
         #expect(WidgetLogEvent.parse("max[99999999999999999999999]") == nil)
         #expect(WidgetLogEvent.parse("totalArea: 5 > max[1.2.3]") == nil)

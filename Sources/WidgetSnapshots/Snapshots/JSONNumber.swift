@@ -49,6 +49,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
 
     public var description: String { text }
 
+    /// The exact value as sign x digits x 10^exponent: the significant ASCII digits with no
+    /// leading or trailing zeros (none for zero), for a reader that needs the decimal itself.
+    public var decimalParts: (negative: Bool, digits: [UInt8], exponent: Int) {
+        let value = value
+        return (value.negative, value.digits, value.exponent)
+    }
+
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool { lhs.value == rhs.value }
 
     /// Hashes the exact value, like `==`.

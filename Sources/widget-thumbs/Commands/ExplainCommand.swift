@@ -13,20 +13,29 @@ struct ExplainCommand: Command {
         name: "explain",
         abstract: "Say what WidgetKit's failure lines mean: the device, family and slot, and the command that fixes it.",
         discussion: """
-            Finds three failures in any line, whatever surrounds them: \
+            Finds these failures in any line, whatever surrounds them: \
             archival errors ('Widget archival failed due to image being too large [N] - (W, H), \
             totalArea: A > max[M]' or 'imageTooLarge(size: (W, H), maximumSize: (MW, MH))', the \
-            numbers written either way, 349905.6 or 349905.600000), where the widget shows its \
+            numbers as Swift or Objective-C print them, 349905.6, 349905.600000, \
+            620.4000000000001 or 3.49905e+05; a Double printed in full is read to 15 significant \
+            digits), where the widget shows its \
             placeholder: the maximum is matched against every slot's cap in the catalogue (a cap \
             is the slot's pixel area times its rule's multiplier, 4.4 for the system families, \
             1.44 for watch complications: M / 4.4 is the slot's area, MW / 2.2 x MH / 2.0 its \
             sides), and each family with that cap is given with its devices, the largest size of \
             the image's shape that fits, and the 'widget-thumbs thumbnail' command that makes a \
-            conforming file. A maximum no row has is reported unknown, with the slot each rule \
+            conforming file; an iPad slot also matches on its displayed Home Screen frame x 4.4 \
+            (the report says which frame), and a line naming its widget (kind: "K", family: \
+            systemSmall or systemMedium::W/H/R) shows them and narrows the family. \
+            A maximum no row has is reported unknown, with the slot each rule \
             implies and a --catalog row to fill in. Timeline archive failures ('too large \
             timeline archive N') are broken down into entries x bytes against the timeline \
-            limit; 'EXC_RESOURCE ... limit=N MB' gives the memory limit and what slot-sized \
-            images cost decoded. A failure repeated on many lines is listed once with its count. \
+            limit; 'EXC_RESOURCE ... limit=N MB', 'exceeded mem limit: ActiveHard N MB (fatal)' \
+            and 'memorystatus: killing_specific_process ... NKB' give the memory kill and what \
+            slot-sized images cost decoded ('Crossed High Water Mark (Limit N MB)' is a \
+            warning, not a kill); 'CHSErrorDomain Code=1050' is a failed reload, explained with \
+            both causes (a timeline archive too large, or the extension stuck) and how to tell \
+            them apart. A failure repeated on many lines is listed once with its count. \
             Text from the input is printed escaped. Exit status 0 (also when nothing was found), \
             1 when standard input cannot be read.
             """,
@@ -52,7 +61,6 @@ struct ExplainCommand: Command {
         var index: [WidgetLogEvent: Int] = [:]
         var lineCount = 0
         func take(_ text: String) {
-            lineCount += 1
             guard let event = WidgetLogEvent.parse(text[...]) else { return }
             if let known = index[event] {
                 events[known].count += 1
@@ -62,9 +70,18 @@ struct ExplainCommand: Command {
             }
         }
         if let input {
-            for line in input.split(separator: "\n", omittingEmptySubsequences: false) { take(String(line)) }
+            for line in input.split(separator: "\n", omittingEmptySubsequences: false) {
+                lineCount += 1
+                take(String(line))
+            }
         } else {
-            try StandardInput.forEachLine(maxLineBytes: Self.maxLineBytes) { take(String(decoding: $0, as: UTF8.self)) }
+            // Most lines of a device log hold none of the key words: they are skipped on their
+            // bytes, before a String is made or a pattern run (grep-like speed on big logs).
+            try StandardInput.forEachLine(maxLineBytes: Self.maxLineBytes) { bytes in
+                lineCount += 1
+                guard bytes.withUnsafeBufferPointer(WidgetLogEvent.mayReport) else { return }
+                take(String(decoding: bytes, as: UTF8.self))
+            }
         }
         let report = WidgetLogExplanation(lines: lineCount, events: events, catalog: catalog)
         if asJSON { console.write(json: try JSONOutput.encode(report)) } else { console.write(report.text) }
