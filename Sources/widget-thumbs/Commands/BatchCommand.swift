@@ -107,7 +107,7 @@ struct BatchCommand: Command {
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         if let shardNote { console.write(shardNote, to: .error) }
-        return try BatchRun(settings: settings, console: console, previewDevice: previewDevice).run()
+        return try BatchPrinter.run(settings, previewDevice: previewDevice, console: console)
     }
 
     /// `--shard K/N`, or `auto[/N]` read from `environment` (`ShardScheduler`).
