@@ -1,4 +1,5 @@
 import Testing
+import WidgetRules
 @testable import widget_thumbs
 
 @Suite struct HelpFormatterTests {

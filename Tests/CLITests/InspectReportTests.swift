@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetThumbnails
+import WidgetThumbsBatch
 @testable import widget_thumbs
 import TestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// Text read from an image file reaches the terminal through `inspect`: an ICC profile's
 /// description can hold ESC, BEL, newlines, C1 controls (CSI) and bidi overrides. The lines

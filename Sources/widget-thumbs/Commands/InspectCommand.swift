@@ -1,4 +1,5 @@
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `widget-thumbs inspect <file> [--json]`: what the header says, without decoding pixels.
 struct InspectCommand: Command {

@@ -1,6 +1,6 @@
 /// Human output as aligned `key: value` lines, values starting in one column.
-enum KeyValueLines {
-    static func format(_ pairs: [(key: String, value: String)]) -> String {
+package enum KeyValueLines {
+    package static func format(_ pairs: [(key: String, value: String)]) -> String {
         let width = (pairs.map(\.key.count).max() ?? 0) + 1
         return pairs.map { pair in
             let label = pair.key + ":"

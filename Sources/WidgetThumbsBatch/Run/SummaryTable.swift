@@ -1,6 +1,5 @@
 import Foundation
 import WidgetThumbnails
-import WidgetThumbsBatch
 
 /// The human summary printed at the end of a batch (unless `--json` or `--quiet`):
 ///
@@ -10,8 +9,8 @@ import WidgetThumbsBatch
 ///     failed       5          -          -
 ///     total       17     4.1 MB     1.2 MB
 ///     slowest: photos/big.jpg, 0.84 s; wall time 2.31 s with 2 jobs
-enum SummaryTable {
-    static func text(summary: BatchSummary) -> String {
+package enum SummaryTable {
+    package static func text(summary: BatchSummary) -> String {
         let byteText = BatchSummary.byteText
         var rows = [["status", "files", "bytes in", "bytes out"]]
         rows.append(["ok", "\(summary.ok)", byteText(summary.madeBytesIn, summary.ok), byteText(summary.madeBytesOut, summary.ok)])

@@ -3,35 +3,35 @@ import WidgetThumbnails
 /// What `inspect` says about one file: the probe's facts plus the decode scale a thumbnail
 /// for `box` would use (the session's: `DecodeSession.decodeScale(for:options:)`). Printed as
 /// aligned lines or as one JSON document.
-struct InspectReport: Encodable {
-    struct ICCSummary: Encodable, Equatable {
-        var bytes: Int
-        var description: String?
-        var colorSpace: String?
+package struct InspectReport: Encodable {
+    package struct ICCSummary: Encodable, Equatable {
+        package var bytes: Int
+        package var description: String?
+        package var colorSpace: String?
     }
 
-    var file: String
-    var format: SourceFormat
-    var width: Int
-    var height: Int
-    var orientedWidth: Int
-    var orientedHeight: Int
-    var orientation: Int
-    var hasAlpha: Bool
-    var bitDepth: Int
-    var scanOrder: ImageInfo.ScanOrder
-    var colorModel: ImageInfo.ColorModel
-    var iccProfile: ICCSummary?
-    var frameCount: Int
-    var isLossless: Bool
-    var box: PixelSize
-    var decodeScale: DecodeScale
-    var heif: HEIFSummary?
+    package var file: String
+    package var format: SourceFormat
+    package var width: Int
+    package var height: Int
+    package var orientedWidth: Int
+    package var orientedHeight: Int
+    package var orientation: Int
+    package var hasAlpha: Bool
+    package var bitDepth: Int
+    package var scanOrder: ImageInfo.ScanOrder
+    package var colorModel: ImageInfo.ColorModel
+    package var iccProfile: ICCSummary?
+    package var frameCount: Int
+    package var isLossless: Bool
+    package var box: PixelSize
+    package var decodeScale: DecodeScale
+    package var heif: HEIFSummary?
     /// What a decode at `decodeScale` found wrong and decoded around (`DecodeSession.damage`);
     /// nil for a clean one, and for formats not decoded here.
-    var damage: String?
+    package var damage: String?
 
-    init(file: String, info: ImageInfo, box: PixelSize, decodeScale: DecodeScale,
+    package init(file: String, info: ImageInfo, box: PixelSize, decodeScale: DecodeScale,
          embeddedThumbnails: EmbeddedThumbnailPolicy = .whenLargeEnough,
          hevcLoopFilters: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
         self.file = file
@@ -70,7 +70,7 @@ struct InspectReport: Encodable {
     /// Written by hand so that a missing profile is `null`, not an absent key. The file name
     /// as `batch --json` gives names (`RawPath.readable`); the texts read from the file as they
     /// are (`JSONOutput` makes them safe on a terminal).
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(RawPath.readable(file), forKey: .file)
         try container.encode(format, forKey: .format)
@@ -96,7 +96,7 @@ struct InspectReport: Encodable {
     /// (`DisplayText`): the file name and the texts read from the file (the ICC profile's
     /// description and colour space, the HEIF brand and item type) may hold anything, ESC and
     /// newlines included, and must not reach the terminal raw.
-    var lines: String {
+    package var lines: String {
         var pairs: [(key: String, value: String)] = [
             ("file", file),
             ("format", format.rawValue.uppercased()),

@@ -2,30 +2,30 @@ import WidgetThumbnails
 
 /// The HEIF part of `inspect`: the transforms libheif applies, the EXIF tag it does not, what
 /// else the file holds, where the colour comes from, and which image a thumbnail is made from.
-struct HEIFSummary: Encodable, Equatable {
-    var brand: String
-    var codedType: String?
-    var gridTiles: Int
-    var storedWidth: Int
-    var storedHeight: Int
-    var transforms: [String]
-    var exifOrientation: Int?
+package struct HEIFSummary: Encodable, Equatable {
+    package var brand: String
+    package var codedType: String?
+    package var gridTiles: Int
+    package var storedWidth: Int
+    package var storedHeight: Int
+    package var transforms: [String]
+    package var exifOrientation: Int?
     /// Always "heifTransforms": HEIF geometry comes from the HEIF boxes only.
-    var orientationUsed: String
-    var thumbnails: [HEIFEmbeddedImage]
-    var topLevelImages: Int
-    var depthImages: Int
-    var otherAuxiliaryImages: Int
-    var colourSource: HEIFDetails.ColourSource
-    var nclx: String?
+    package var orientationUsed: String
+    package var thumbnails: [HEIFEmbeddedImage]
+    package var topLevelImages: Int
+    package var depthImages: Int
+    package var otherAuxiliaryImages: Int
+    package var colourSource: HEIFDetails.ColourSource
+    package var nclx: String?
     /// "primary" or "embeddedThumbnail" for the box, and why.
-    var imageUsed: String
-    var imageUsedReason: String?
+    package var imageUsed: String
+    package var imageUsedReason: String?
     /// For a HEVC primary decoded for the box: "applied" or "skipped" (at least 4x the box).
-    var hevcLoopFilters: HEVCLoopFilters?
+    package var hevcLoopFilters: HEVCLoopFilters?
 
-    init(_ details: HEIFDetails, size: PixelSize, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy,
-         hevcLoopFilters loopFilterPolicy: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
+    package init(_ details: HEIFDetails, size: PixelSize, box: PixelSize, embeddedThumbnails: EmbeddedThumbnailPolicy,
+                 hevcLoopFilters loopFilterPolicy: HEVCLoopFilterPolicy = .skipWhenDownscaling) {
         brand = details.brand
         codedType = details.primaryType
         gridTiles = details.gridTiles
@@ -75,7 +75,7 @@ struct HEIFSummary: Encodable, Equatable {
     }
 
     /// The human lines, after the common ones.
-    var pairs: [(key: String, value: String)] {
+    package var pairs: [(key: String, value: String)] {
         let thumbnailText = thumbnails.isEmpty ? "none" : thumbnails.map { "\($0.size)" }.joined(separator: ", ")
         var lines: [(key: String, value: String)] = [
             ("HEIF brand", codedType.map { "\(brand), primary \($0)\(gridTiles > 0 ? " of \(gridTiles) tiles" : "")" } ?? brand),
