@@ -28,7 +28,7 @@ struct BatchPrinter: BatchRunListener {
         let printer = BatchPrinter(console: console, settings: settings)
         let result = try BatchRun(settings: settings, previewDevice: previewDevice).run(printer)
         printer.progress?.finish()
-        for line in printer.warnings.lines() { console.write(line, to: .error) }
+        for line in printer.warnings.lines(program: WidgetThumbs.name) { console.write(line, to: .error) }
         switch settings.output {
         case .json:
             console.write(json: try JSONOutput.encode(BatchReport(inputs: result.items.map(\.withReadablePaths), summary: result.summary)))
@@ -56,7 +56,7 @@ struct BatchPrinter: BatchRunListener {
             var lines: [String] = []
             if let error = outcome.error { lines.append("\(WidgetThumbs.name): \(error)") }
             if part == damagedPart, output != .quiet, let damage = outcome.report.damage {
-                lines.append(RenderWarningLines.damageLine(input: outcome.report.input, damage: damage))
+                lines.append(RenderWarningLines.damageLine(program: WidgetThumbs.name, input: outcome.report.input, damage: damage))
             }
             // Rendering-mode warnings: on the terminal in the table's place, grouped by kind at
             // the end (`WarningTally`); the JSON carries each output's.
@@ -74,41 +74,5 @@ struct BatchPrinter: BatchRunListener {
     /// A line on standard error, above the progress bar when there is one.
     private func printAbove(_ line: String) {
         if let progress { progress.printAbove(line) } else { console.write(line, to: .error) }
-    }
-}
-
-/// The rendering-mode warnings of a table run, grouped by kind (`--families all`
-/// over 17 photos printed 36 lines, which drowned the failures): a kind that one output earns
-/// prints its usual line; a kind that several earn prints one line with their count and the
-/// first of them in input order (never by timing). Each output's warnings stay in the JSON.
-final class WarningTally: Sendable {
-    private struct Kind {
-        var count: Int
-        var first: (index: Int, part: Int)
-        var line: String
-    }
-
-    private let kinds = Locked([RenderWarning.Code: Kind]())
-
-    func add(_ report: BatchItemReport, index: Int, part: Int) {
-        for warning in report.appearance?.warnings ?? [] {
-            let line = RenderWarningLines.lines(input: report.input, family: report.family, warnings: [warning])[0]
-            kinds.withLock { kinds in
-                var kind = kinds[warning.code] ?? Kind(count: 0, first: (index, part), line: line)
-                kind.count += 1
-                if (index, part) < kind.first { (kind.first, kind.line) = ((index, part), line) }
-                kinds[warning.code] = kind
-            }
-        }
-    }
-
-    /// One line per kind, by kind name.
-    func lines() -> [String] {
-        kinds.withLock { $0.sorted { $0.key.rawValue < $1.key.rawValue } }.map { code, kind in
-            guard kind.count > 1 else { return kind.line }
-            let prefix = "\(WidgetThumbs.name): warning: "
-            return prefix + "\(code.rawValue) on \(kind.count) outputs (--json lists each), first "
-                + kind.line.dropFirst(prefix.count)
-        }
     }
 }

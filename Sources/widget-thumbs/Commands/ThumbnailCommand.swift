@@ -76,9 +76,10 @@ struct ThumbnailCommand: Command {
     /// (a `--per-device` variant's name).
     static func reportWarnings(_ thumbnail: Thumbnail, input: String, label: String? = nil, _ console: Console) {
         if let damage = thumbnail.damage {
-            console.write(RenderWarningLines.damageLine(input: input == "-" ? "standard input" : input, damage: damage), to: .error)
+            console.write(RenderWarningLines.damageLine(program: WidgetThumbs.name, input: input == "-" ? "standard input" : input,
+                                                       damage: damage), to: .error)
         }
-        for line in RenderWarningLines.lines(input: input == "-" ? "standard input" : input,
+        for line in RenderWarningLines.lines(program: WidgetThumbs.name, input: input == "-" ? "standard input" : input,
                                              output: label ?? thumbnail.family?.rawValue,
                                              warnings: thumbnail.appearance?.warnings ?? []) {
             console.write(line, to: .error)

@@ -1,4 +1,5 @@
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// How a run of the tool ends. One place maps each ending to its text, its stream and its
 /// exit status, so every command ends the same way.
@@ -17,7 +18,7 @@ enum Termination {
             console.write(HelpFormatter.help(for: spec, path: path), to: .output)
             return .success
         case .version(let verbose):
-            console.write(verbose ? LinkedLibraryReport.text() : WidgetThumbs.version, to: .output)
+            console.write(verbose ? LinkedLibraryReport.text(program: WidgetThumbs.name + " " + WidgetThumbs.version) : WidgetThumbs.version, to: .output)
             return .success
         case .text(let text):
             console.write(text, to: .output)

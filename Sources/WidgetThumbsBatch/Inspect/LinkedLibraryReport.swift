@@ -6,13 +6,14 @@ import WidgetThumbnails
 /// update changes the package revision (libheif1 1.15.1-1+deb12u1 -> +deb12u2) and not the
 /// upstream version the library reports, so when a test starts failing on a new machine this
 /// is what shows what moved. `.ci/run` prints it before the tests.
-enum LinkedLibraryReport {
+package enum LinkedLibraryReport {
     /// File-name prefixes of the image libraries and the codecs libheif loads behind them.
     static let prefixes = ["libjpeg.", "libturbojpeg.", "libpng16.", "libwebp.", "libwebpdemux.", "libwebpmux.",
                            "libsharpyuv.", "libheif.", "libde265.", "liblcms2.", "libaom.", "libx265.", "libdav1d."]
 
-    static func text() -> String {
-        var lines = [WidgetThumbs.name + " " + WidgetThumbs.version]
+    /// The report, headed by `program` (its name and version).
+    package static func text(program: String) -> String {
+        var lines = [program]
         for library in LinkedLibraries.all {
             lines.append("\(library.name) \(library.version)" + (library.reportedAtRunTime ? "" : " (built against; it has no run-time version call)"))
             lines += library.details.map { "  " + $0 }
