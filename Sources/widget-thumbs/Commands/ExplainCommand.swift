@@ -57,33 +57,13 @@ struct ExplainCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        var events: [(event: WidgetLogEvent, firstLine: Int, text: String, count: Int)] = []
-        var index: [WidgetLogEvent: Int] = [:]
-        var lineCount = 0
-        func take(_ text: String) {
-            guard let event = WidgetLogEvent.parse(text[...]) else { return }
-            if let known = index[event] {
-                events[known].count += 1
-            } else {
-                index[event] = events.count
-                events.append((event, lineCount, text, 1))
-            }
-        }
+        var log = WidgetLogReader()
         if let input {
-            for line in input.split(separator: "\n", omittingEmptySubsequences: false) {
-                lineCount += 1
-                take(String(line))
-            }
+            for line in input.split(separator: "\n", omittingEmptySubsequences: false) { log.take(line) }
         } else {
-            // Most lines of a device log hold none of the key words: they are skipped on their
-            // bytes, before a String is made or a pattern run (grep-like speed on big logs).
-            try StandardInput.forEachLine(maxLineBytes: Self.maxLineBytes) { bytes in
-                lineCount += 1
-                guard bytes.withUnsafeBufferPointer(WidgetLogEvent.mayReport) else { return }
-                take(String(decoding: bytes, as: UTF8.self))
-            }
+            try StandardInput.forEachLine(maxLineBytes: Self.maxLineBytes) { bytes in log.take(bytes) }
         }
-        let report = WidgetLogExplanation(lines: lineCount, events: events, catalog: catalog)
+        let report = log.explanation(catalog: catalog)
         if asJSON { console.write(json: try JSONOutput.encode(report)) } else { console.write(report.text) }
         return .success
     }
