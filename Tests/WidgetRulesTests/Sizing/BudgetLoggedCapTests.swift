@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import TestSupport
+@testable import WidgetRules
 
 /// The archival caps developers logged, numbered as in LoggedCapTests (the cap rules'
-/// `reference` in Data/widget-catalog.json cites each log), through the binary: `budget` reproduces
+/// `reference` in Data/widget-catalog.json cites each log), in `budget`'s report: it reproduces
 /// each on the device it belongs to, and a size one pixel wider than WidgetKit's maximumSize is
 /// over it. The maxima are typed in from the logs. Logs 1 (718,080, an iPad Home Screen frame,
 /// not a canvas) and 12 (Sinced2, 526,750.4) match no slot: LoggedCapTests checks that they stay
@@ -23,10 +23,8 @@ import TestSupport
         ("11", "watch-46mm@2", "accessoryCircular", 14_981, 122, 122),             // 1.2 x 102
     ]
 
-    private func entry(_ size: String, _ id: String, _ family: String) throws -> [String: Any] {
-        let result = try WidgetThumbsBinary.run(["budget", size, "--device", id, "--family", family, "--json"])
-        #expect(result.status == 0, "\(result)")
-        let document = try #require(JSONReport.object(result.stdout))
+    private func entry(_ width: Int, _ height: Int, _ id: String, _ family: String) throws -> [String: Any] {
+        let document = try BudgetReportTests.json(PixelSize(width: width, height: height), DeviceSelection(names: [id]))
         let families = try #require(document["families"] as? [[String: Any]])
         let devices = try #require(families.first { $0["family"] as? String == family }?["devices"] as? [[String: Any]])
         return try #require(devices.first { $0["id"] as? String == id && $0["surface"] as? String != "lockScreen" })
@@ -35,10 +33,10 @@ import TestSupport
     @Test(arguments: logs)
     func theLoggedCapOnItsDeviceAndOnePixelOver(log: (String, String, String, Int, Int, Int)) throws {
         let (_, id, family, cap, width, height) = log
-        let fits = try entry("\(width)x\(height)", id, family)
+        let fits = try entry(width, height, id, family)
         #expect(fits["capPixels"] as? Int == cap)
         #expect(fits["fits"] as? Bool == true, "\(width)x\(height)")
-        let over = try entry("\(width + 1)x\(height)", id, family)
+        let over = try entry(width + 1, height, id, family)
         #expect(over["fits"] as? Bool == false, "\(width + 1)x\(height)")
     }
 }
