@@ -163,6 +163,13 @@ public struct DeviceSelection: Sendable, Hashable, CustomStringConvertible {
         self.osVersion = osVersion
     }
 
+    /// Which caps count for the devices chosen: every cap of devices someone named (by name or
+    /// platform), else an assumed cap is a risk where the family has logged ones
+    /// (`RenderCost.FamilyCost.assumedCaps`; `thumbnail`, `budget` and `check` decide alike).
+    public var assumedCaps: FamilySizing.AssumedCaps {
+        names.isEmpty && platforms.isEmpty ? .onlyWhereNothingIsLogged : .apply
+    }
+
     /// The criteria as the command line spells them.
     public var description: String {
         let parts = names.map { "--device '\($0)'" } + platforms.map { "--platform \($0.rawValue)" }

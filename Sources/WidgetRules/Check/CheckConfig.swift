@@ -22,8 +22,8 @@ public struct CheckConfig: Sendable {
         public var reason: String
     }
 
-    /// The families per path prefix, longest prefix first.
-    public private(set) var families: [(prefix: String, families: [WidgetFamily])] = []
+    /// The families per path prefix.
+    public private(set) var families: [String: [WidgetFamily]] = [:]
     /// Device names for the default selection.
     public private(set) var devices: [String] = []
     /// Platforms for the default selection.
@@ -32,9 +32,7 @@ public struct CheckConfig: Sendable {
     public private(set) var os: Int?
     /// The findings to suppress.
     public private(set) var ignores: [Ignore] = []
-    /// The ignores' positions by their path, so a finding is matched against the prefixes of
-    /// its own path (a few) rather than against every entry: 50,000 findings and 10,000
-    /// entries stay linear.
+    /// The ignores' positions by their path (`prefixes(of:)`).
     private var ignoresByPath: [String: [Int]] = [:]
 
     /// The file `check` reads from the folder it runs in when `--config` is not given.
@@ -75,9 +73,8 @@ public struct CheckConfig: Sendable {
                     }
                     if !list.contains(family) { list.append(family) }
                 }
-                families.append((Self.normalized(member.key), list))
+                families[Self.normalized(member.key)] = list
             }
-            families.sort { $0.prefix.count > $1.prefix.count }
         }
         if let value = document["devices"] { devices = try Self.strings(value, "devices", file: file) }
         if let value = document["platforms"] {
@@ -116,17 +113,24 @@ public struct CheckConfig: Sendable {
         for (index, ignore) in ignores.enumerated() { ignoresByPath[ignore.path, default: []].append(index) }
     }
 
-    /// The families the config gives `path`, or nil.
+    /// The families the config gives `path` (its longest prefix that has some), or nil.
     public func families(for path: String) -> [WidgetFamily]? {
-        let path = Self.normalized(path)
-        return families.first { Self.path(path, isUnder: $0.prefix) }?.families
+        guard !families.isEmpty else { return nil }
+        return Self.prefixes(of: Self.normalized(path)).reversed().lazy.compactMap { families[$0] }.first
     }
 
     /// The ignore entry that suppresses `rule` on `path`, or nil: the first in the file's order
     /// among the entries whose path is `path` or one of its folders.
     public func ignore(_ rule: String, at path: String) -> Ignore? {
         guard !ignores.isEmpty else { return nil }
-        let path = Self.normalized(path)
+        return Self.prefixes(of: Self.normalized(path)).flatMap { ignoresByPath[$0] ?? [] }
+            .filter { ignores[$0].rule == nil || ignores[$0].rule == rule }.min().map { ignores[$0] }
+    }
+
+    /// The prefixes a config entry may name for `path`, shortest first: the empty prefix (every
+    /// path), each of its folders, and the path itself. A finding is matched against these few
+    /// keys, not against every entry: 50,000 findings and 10,000 entries stay linear.
+    static func prefixes(of path: String) -> [String] {
         var prefixes = [""]
         var end = path.startIndex
         while let slash = path[end...].firstIndex(of: "/") {
@@ -134,13 +138,7 @@ public struct CheckConfig: Sendable {
             end = path.index(after: slash)
         }
         prefixes.append(path)
-        return prefixes.flatMap { ignoresByPath[$0] ?? [] }.filter { ignores[$0].rule == nil || ignores[$0].rule == rule }
-            .min().map { ignores[$0] }
-    }
-
-    /// Whether `path` is `prefix` or lies under it (whole components only).
-    public static func path(_ path: String, isUnder prefix: String) -> Bool {
-        prefix.isEmpty || path == prefix || path.hasPrefix(prefix.hasSuffix("/") ? prefix : prefix + "/")
+        return prefixes
     }
 
     /// Without a leading `./` and a trailing `/`.

@@ -29,12 +29,9 @@ public struct CheckContext: Sendable {
         self.entries = entries
     }
 
-    /// Which caps decide (`RenderCost.FamilyCost.assumedCaps`): every cap of devices someone
-    /// named (`--device`, `--platform`, or the config's), as `thumbnail` sizes for them; else
-    /// an assumed cap is a risk wherever the family has logged caps, never a failure.
-    public var assumedCaps: FamilySizing.AssumedCaps {
-        selection.names.isEmpty && selection.platforms.isEmpty ? .onlyWhereNothingIsLogged : .apply
-    }
+    /// Which caps decide: the selection's (`DeviceSelection.assumedCaps`; the config's devices
+    /// and platforms are named ones too).
+    public var assumedCaps: FamilySizing.AssumedCaps { selection.assumedCaps }
 
     /// The system families: `check`'s default, since one image usually serves them all.
     public static let systemFamilies = WidgetFamily.allCases.filter { !$0.isAccessory }

@@ -37,12 +37,12 @@ package struct CheckInputs {
     /// Walks `paths` in order.
     package init(paths: [String]) {
         for path in paths {
-            guard PathLookup.resolved(path) != nil else {
+            guard let resolved = PathLookup.resolved(path) else {
                 failures.append((path, "no such file or folder"))
                 continue
             }
             if PathLookup.isDirectory(path, followingLinks: true) {
-                let root = PathLookup.resolved(path).map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? path
+                let root = resolved.hasSuffix("/") ? resolved : resolved + "/"
                 var ancestors: [FileIdentity] = []
                 addFolder(path, root: root, ancestors: &ancestors)
             } else {
@@ -85,7 +85,7 @@ package struct CheckInputs {
     }
 
     private mutating func walk(_ folder: String, root: String, ancestors: inout [FileIdentity]) {
-        let identity = FolderListing.identity(of: folder)
+        let identity = FileIdentity(path: folder)
         if let identity, ancestors.contains(identity) {
             failures.append((folder, "the folder contains itself (a bind mount loop); it is walked once"))
             return

@@ -33,15 +33,10 @@ package struct FolderListing {
     /// Names listed that could not be looked at, with the reason.
     package var unreachable: [(path: String, reason: String)]
 
-    /// The identity of the folder at `directory` (links followed), or nil.
-    package static func identity(of directory: String) -> FileIdentity? {
-        FileIdentity(path: directory)
-    }
-
     /// Lists `directory`; the reason when it cannot be listed, or when it cannot be searched
     /// (then none of its names can be reached, and it fails once rather than once a name).
     package static func list(_ directory: String) -> Result<FolderListing, FolderListingFailure> {
-        let identity = identity(of: directory)
+        let identity = FileIdentity(path: directory)
         guard let names = PathLookup.entries(of: directory) else {
             return .failure(FolderListingFailure(path: directory, reason: "cannot list the directory: \(String(cString: strerror(errno)))"))
         }

@@ -98,7 +98,7 @@ package final class InputDiscovery {
 
     /// Lists `directory` and pushes it; a failure to report when it cannot be listed or loops.
     private func enter(directory: String, relative: String, insideOut: Bool) -> PlannedInput? {
-        let identity = FolderListing.identity(of: directory)
+        let identity = FileIdentity(path: directory)
         if let identity, identity == excluded { return nil }
         if let identity, frames.contains(where: { $0.identity == identity }) {
             return failure(directory, relative, "the folder contains itself (a bind mount loop); it is walked once")

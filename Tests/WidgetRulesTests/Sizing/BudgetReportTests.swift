@@ -15,9 +15,8 @@ import Testing
     }
 
     static func cost(_ size: PixelSize, _ selection: DeviceSelection = DeviceSelection()) throws -> RenderCost {
-        let named = !selection.names.isEmpty || !selection.platforms.isEmpty
-        return RenderCost(size: size, devices: try WidgetCatalog.builtIn.devices(selection), catalog: .builtIn,
-                          assumedCaps: named ? .apply : .onlyWhereNothingIsLogged)
+        RenderCost(size: size, devices: try WidgetCatalog.builtIn.devices(selection), catalog: .builtIn,
+                   assumedCaps: selection.assumedCaps)
     }
 
     /// What `budget SIZE` prints as a table (one family's devices with `family`).
