@@ -34,11 +34,7 @@ public enum WidgetLogEvent: Sendable, Hashable {
         while index < count {
             let starts = firstByteWords[Int(bytes[index])]
             if !starts.isEmpty {
-                for word in starts where index + word.count <= count {
-                    var matched = 1
-                    while matched < word.count, bytes[index + matched] == word[matched] { matched += 1 }
-                    if matched == word.count { return true }
-                }
+                for word in starts where matches(word, at: index, in: bytes) { return true }
             }
             index += 1
         }
@@ -55,14 +51,18 @@ public enum WidgetLogEvent: Sendable, Hashable {
         var index = 0
         let last = bytes.count - word.count
         while index <= last {
-            if bytes[index] == first {
-                var matched = 1
-                while matched < word.count, bytes[index + matched] == word[matched] { matched += 1 }
-                if matched == word.count { return index }
-            }
+            if bytes[index] == first, matches(word, at: index, in: bytes) { return index }
             index += 1
         }
         return nil
+    }
+
+    /// Whether `word` stands in `bytes` at `index` (its first byte already compared).
+    private static func matches(_ word: [UInt8], at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index + word.count <= bytes.count else { return false }
+        var matched = 1
+        while matched < word.count, bytes[index + matched] == word[matched] { matched += 1 }
+        return matched == word.count
     }
 
     /// Whether `line` holds `word` (the same byte scan as `mayReport`).
