@@ -56,15 +56,20 @@ import WidgetThumbnails
         let folder = try TemporaryDirectory()
         folder.plant("in/" + name, try Self.jpeg(3000, 3000))
         for reporter in ["text", "github"] {
-            let result = try WidgetThumbsBinary.run(["check", folder.file("in"), "--family", "systemSmall", "--reporter", reporter])
+            let result = try WidgetThumbsBinary.run(["check", folder.file("in"), "--family", "systemSmall", "--reporter", reporter,
+                                                     "--verbose"])
             #expect(result.status == 1, "\(result)")
-            let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("archival-cap") })
+            // The text reporter prints the fix under the finding with --verbose; GitHub ends
+            // the annotation's message with it.
+            let line = try #require(result.stdout.split(separator: "\n").first {
+                reporter == "text" ? $0.hasPrefix("    fix: ") : $0.contains("archival-cap")
+            })
             // GitHub decodes %25, %0D and %0A in the message; the text line is printed as is.
             let message = reporter == "github"
                 ? String(line).replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
                     .replacingOccurrences(of: "%25", with: "%")
                 : String(line)
-            let fix = try #require(message.range(of: "Fix: ").map { String(message[$0.upperBound...]) })
+            let fix = try #require(message.range(of: reporter == "text" ? "fix: " : "Fix: ").map { String(message[$0.upperBound...]) })
             let stub = "stub() { echo call >> \"$D/calls\"; printf '%s\\n' \"$2\" > \"$D/source\"; }\nalias widget-thumbs=stub"
             let ran = try ChildProcess.run("/usr/bin/env", ["D=\(folder.path)", "/bin/sh", "-c", stub + "\ncd \"$D\" && " + fix])
             #expect(ran.status == 0, "\(fix)\n\(ran)")

@@ -4,10 +4,14 @@
 ///     {"families": {"App/Assets.xcassets/Cover.imageset": ["systemSmall", "systemMedium"],
 ///                   "App/Assets.xcassets": ["small"]},
 ///      "devices": ["iPhone 17 Pro"], "platforms": ["iOS"], "os": 26,
+///      "drawn": {"App/Assets.xcassets/Background.imageset": "slot",
+///                "App/Assets.xcassets/Avatar.imageset": [50, 50]},
 ///      "ignore": [{"path": "App/Assets.xcassets/Legacy.imageset", "rule": "undersized",
 ///                  "reason": "drawn at 40 pt, blur accepted"}]}
 ///
-/// `families`: the longest path prefix that matches an image decides; `ignore`: a finding whose
+/// `families` and `drawn`: the longest path prefix that matches an image decides (`drawn`:
+/// `"slot"` fills the widget, `[W, H]` points, `"unknown"` never called undersized, over what
+/// the widget's code says); `ignore`: a finding whose
 /// file starts with `path` (and whose rule is `rule`, when given) is suppressed, with the reason.
 /// The file is read strictly: an unknown or mistyped field anywhere is refused with its name,
 /// so a misspelt `rules` cannot silence every rule, and its size is capped before it is read.
@@ -30,6 +34,8 @@ public struct CheckConfig: Sendable {
     public private(set) var platforms: [Platform] = []
     /// The OS major version for the default selection.
     public private(set) var os: Int?
+    /// How big images are drawn, per path prefix.
+    public private(set) var drawn: [String: DrawnRole] = [:]
     /// The findings to suppress.
     public private(set) var ignores: [Ignore] = []
     /// The ignores' positions by their path (`prefixes(of:)`).
@@ -58,7 +64,8 @@ public struct CheckConfig: Sendable {
         } catch {
             throw fail("the document", "not JSON (\(error))")
         }
-        let document = try Self.object(value, "the document", allowed: ["families", "devices", "platforms", "os", "ignore"], file: file)
+        let document = try Self.object(value, "the document", allowed: ["families", "drawn", "devices", "platforms", "os", "ignore"],
+                                   file: file)
         if let map = document["families"] {
             let prefixes = try Self.object(map, "families", allowed: nil, file: file)
             guard prefixes.count <= Self.maxEntries else { throw fail("families", "more than \(Self.maxEntries) prefixes") }
@@ -74,6 +81,14 @@ public struct CheckConfig: Sendable {
                     if !list.contains(family) { list.append(family) }
                 }
                 families[Self.normalized(member.key)] = list
+            }
+        }
+        if let map = document["drawn"] {
+            let prefixes = try Self.object(map, "drawn", allowed: nil, file: file)
+            guard prefixes.count <= Self.maxEntries else { throw fail("drawn", "more than \(Self.maxEntries) prefixes") }
+            for member in prefixes.members {
+                let field = "drawn.\(DisplayText.escaped(member.key))"
+                drawn[Self.normalized(member.key)] = try Self.drawnRole(member.value, field, file: file)
             }
         }
         if let value = document["devices"] { devices = try Self.strings(value, "devices", file: file) }
@@ -119,6 +134,12 @@ public struct CheckConfig: Sendable {
         return Self.prefixes(of: Self.normalized(path)).reversed().lazy.compactMap { families[$0] }.first
     }
 
+    /// How the config says `path` is drawn (its longest prefix that says), or nil.
+    public func drawn(for path: String) -> DrawnRole? {
+        guard !drawn.isEmpty else { return nil }
+        return Self.prefixes(of: Self.normalized(path)).reversed().lazy.compactMap { drawn[$0] }.first
+    }
+
     /// The ignore entry that suppresses `rule` on `path`, or nil: the first in the file's order
     /// among the entries whose path is `path` or one of its folders.
     public func ignore(_ rule: String, at path: String) -> Ignore? {
@@ -156,6 +177,26 @@ public struct CheckConfig: Sendable {
                                    reason: "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
         }
         return object
+    }
+
+    /// `"slot"`, `"unknown"` or `[W, H]` points (each 1-10,000).
+    private static func drawnRole(_ value: JSONValue, _ field: String, file: String) throws(CheckConfigError) -> DrawnRole {
+        let expected = "expected \"slot\", \"unknown\" or [width, height] in points"
+        switch value {
+        case .string("slot"): return .fillsSlot
+        case .string("unknown"): return .unknown
+        case .array(let sides) where sides.count == 2:
+            var points: [Double] = []
+            for side in sides {
+                guard case .number(let number) = side, let value = number.doubleValue, value >= 1, value <= 10_000 else {
+                    throw CheckConfigError(file: file, field: field, reason: expected + " (each 1 to 10,000)")
+                }
+                points.append(value)
+            }
+            return .framed(width: points[0], height: points[1])
+        default:
+            throw CheckConfigError(file: file, field: field, reason: expected)
+        }
     }
 
     private static func strings(_ value: JSONValue, _ field: String, file: String) throws(CheckConfigError) -> [String] {

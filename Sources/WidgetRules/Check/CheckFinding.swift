@@ -10,8 +10,10 @@ public struct CheckFinding: Sendable, Encodable {
     public var family: WidgetFamily?
     /// The devices it happens on (`DeviceClass.description`).
     public var devices: [String]
-    /// What is wrong, with the figures.
+    /// What is wrong, with the figures, in one short line (what `check` prints).
     public var message: String
+    /// Where and why, for `--verbose` and the documents (slot, device, evidence).
+    public var detail: String?
     /// The command that makes a conforming file, when one does.
     public var fix: FixCommand?
     /// The config's reason, when an `ignore` entry suppressed it.
@@ -21,7 +23,8 @@ public struct CheckFinding: Sendable, Encodable {
 
     /// A finding of `rule` on `file`.
     public init(file: String, rule: String, level: CheckLevel, family: WidgetFamily? = nil, devices: [String] = [],
-                message: String, fix: FixCommand? = nil, numbers: FindingNumbers? = nil) {
+                message: String, detail: String? = nil, fix: FixCommand? = nil, numbers: FindingNumbers? = nil) {
+        self.detail = detail
         self.numbers = numbers
         self.file = file
         self.rule = rule
@@ -32,9 +35,11 @@ public struct CheckFinding: Sendable, Encodable {
         self.fix = fix
     }
 
-    /// The message with the devices and the fix: what every reporter prints.
+    /// The message with the detail, the devices and the fix: what `--verbose`, SARIF and GitHub
+    /// annotations print.
     public var fullMessage: String {
         var text = message
+        if let detail { text += "; \(detail)" }
         if !devices.isEmpty {
             let shown = devices.prefix(4).joined(separator: "; ")
             text += " (on \(shown)\(devices.count > 4 ? "; and \(devices.count - 4) more" : ""))"
@@ -91,5 +96,34 @@ public struct FindingNumbers: Sendable, Encodable, Equatable {
         self.bytes = bytes
         self.limitBytes = limitBytes
         self.deviceIDs = deviceIDs
+    }
+}
+
+/// An image `check --fix` rewrote in place: what it was and what it is.
+public struct FixedImage: Sendable, Encodable, Equatable {
+    /// The file.
+    public var file: String
+    /// Its upright size before, `[w, h]`.
+    public var before: [Int]
+    /// Its upright size after, `[w, h]`.
+    public var after: [Int]
+    /// Its bytes before.
+    public var bytesBefore: Int
+    /// Its bytes after.
+    public var bytesAfter: Int
+
+    /// A rewritten image.
+    public init(file: String, before: [Int], after: [Int], bytesBefore: Int, bytesAfter: Int) {
+        self.file = file
+        self.before = before
+        self.after = after
+        self.bytesBefore = bytesBefore
+        self.bytesAfter = bytesAfter
+    }
+
+    /// `fixed: FILE: 1440x1440 -> 530x530, 2,100,000 -> 98,000 bytes`, the name escaped.
+    public var line: String {
+        "fixed: \(DisplayText.escaped(file)): \(before.map(String.init).joined(separator: "x")) -> "
+            + "\(after.map(String.init).joined(separator: "x")), \(TableText.grouped(bytesBefore)) -> \(TableText.grouped(bytesAfter)) bytes"
     }
 }

@@ -39,6 +39,8 @@ public struct CheckTally: Sendable, Encodable {
     public var warnings = 0
     /// Findings an `ignore` entry suppressed.
     public var suppressed = 0
+    /// Images with an error that `check --fix` would rewrite in place.
+    public var fixable = 0
 
     /// Nothing counted yet.
     public init() {}
@@ -67,6 +69,8 @@ public struct CheckSummary: Sendable {
     public var findings: [CheckFinding]
     /// What was listed but not checked.
     public var unchecked: [UncheckedAsset]
+    /// What `check --fix` rewrote.
+    public var fixed: [FixedImage] = []
     /// The program that checked, as SARIF names its driver.
     public var toolName: String
     /// Its version.
@@ -85,5 +89,6 @@ public struct CheckSummary: Sendable {
     public var line: String {
         "\(tally.images) image(s) checked: \(tally.errors) error(s), \(tally.warnings) warning(s), "
             + "\(tally.suppressed) suppressed by the config, \(unchecked.count) not checked"
+            + (fixed.isEmpty ? "" : ", \(fixed.count) rewritten by --fix")
     }
 }

@@ -52,11 +52,28 @@ public struct CheckScope {
     /// The rows' catalogue ids, each once, in order.
     public func deviceIDs(_ rows: [DeviceClass]) -> [String] { plans.ids(rows) }
 
-    /// The command that makes a conforming file for `family` from `source` (the image itself
-    /// unless a larger original is needed), for the reached rows of that family.
-    public func fix(_ family: WidgetFamily, source: FixCommand.Source = .image, extra: [String] = []) -> FixCommand {
-        FixCommand.thumbnail(of: facts.path, source: source, family: family, rows: rows(family), context: context,
-                             extra: extra)
+    /// The slots of `family` whose caps count (`RenderCost.FamilyCost.counts`: logged caps,
+    /// caps of devices the user named, and assumed caps only where the family has no logged
+    /// one): over them the widget is blank; over the others it may be.
+    public func countedSlots(_ family: WidgetFamily) -> [(device: DeviceClass, slot: DeviceClass.Slot)] {
+        let slots = slots(family)
+        let logged = slots.contains { $0.slot.capBasis == .logged }
+        return slots.filter { RenderCost.FamilyCost.counts($0.slot.capBasis, familyHasLoggedCaps: logged, context.assumedCaps) }
+    }
+
+    /// The command that rewrites the image in place at its conforming size
+    /// (`ConformingSize`), nil when that is not smaller than it is (nothing a shrink fixes).
+    public func inPlaceFix(maxBytes: Int? = nil) -> FixCommand? {
+        guard let size = ConformingSize.of(self), size.maxSide < max(facts.size.width, facts.size.height) || maxBytes != nil else {
+            return nil
+        }
+        return FixCommand.inPlace(facts.path, maxSide: min(size.maxSide, max(facts.size.width, facts.size.height)), maxBytes: maxBytes)
+    }
+
+    /// The command that makes the image from a larger original at its conforming size, nil
+    /// when nothing says how big it is drawn.
+    public func largerOriginalFix() -> FixCommand? {
+        ConformingSize.of(self).map { FixCommand.fromLargerOriginal(to: facts.path, maxSide: $0.maxSide) }
     }
 }
 

@@ -14,19 +14,16 @@ public struct FixCommand: Sendable, Hashable, Encodable, CustomStringConvertible
         case placeholder(String)
     }
 
-    /// Where a thumbnail fix reads from.
-    public enum Source: Sendable, Hashable {
-        /// The checked file itself.
-        case image
-        /// A larger original the user has (an undersized image cannot be made sharper from itself).
-        case largerOriginal
-    }
-
     /// The words, the program's name first.
     public let words: [Word]
+    /// Whether it rewrites the checked file in place (what `check --fix` does itself).
+    public let rewritesInPlace: Bool
 
     /// A command of `words`.
-    public init(_ words: [Word]) { self.words = words }
+    public init(_ words: [Word], rewritesInPlace: Bool = false) {
+        self.words = words
+        self.rewritesInPlace = rewritesInPlace
+    }
 
     /// The command as one line to paste into a POSIX shell.
     public var description: String { words.map(Self.shellWord).joined(separator: " ") }
@@ -37,39 +34,22 @@ public struct FixCommand: Sendable, Hashable, Encodable, CustomStringConvertible
         try container.encode(description)
     }
 
-    /// `widget-thumbs thumbnail SOURCE -o STEM.family.EXT --family F` with the device choice:
-    /// the context's own selection when `rows` are all its devices that show the family, else
-    /// each row by id.
-    public static func thumbnail(of path: String, source: Source, family: WidgetFamily, rows: [DeviceClass],
-                                 context: CheckContext, extra: [String] = []) -> FixCommand {
-        let name = path.split(separator: "/").last ?? ""
-        let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "png") : "png"
-        var words: [Word] = [.literal("widget-thumbs"), .literal("thumbnail"),
-                             source == .image ? .path(path) : .placeholder("LARGER-ORIGINAL"),
-                             .literal("-o"), .path("\(stem(path)).\(family.rawValue).\(ext)"),
-                             .literal("--family"), .literal(family.rawValue)]
-        if let file = context.catalogFile { words += [.literal("--catalog"), .path(file)] }
-        words += deviceWords(family: family, rows: rows, context: context)
-        words += extra.map(Word.literal)
-        return FixCommand(words)
+    /// `widget-thumbs thumbnail PATH -o PATH --replace --max-side N`: the file rewritten in
+    /// place, in its own format (the extension says it: a PNG with alpha stays a PNG with alpha),
+    /// under its name, so the image set's Contents.json still names it; `maxBytes` when the
+    /// bytes are what is over.
+    public static func inPlace(_ path: String, maxSide: Int, maxBytes: Int? = nil) -> FixCommand {
+        FixCommand([.literal("widget-thumbs"), .literal("thumbnail"), .path(path), .literal("-o"), .path(path), .literal("--replace"),
+                    .literal("--max-side"), .literal(String(maxSide))]
+                   + (maxBytes.map { [.literal("--max-bytes"), .literal(String($0))] } ?? []), rewritesInPlace: true)
     }
 
-    /// The device options for `rows` showing `family`: the context's selection when they are
-    /// all its devices that show the family, else `--device ID` for each.
-    static func deviceWords(family: WidgetFamily, rows: [DeviceClass], context: CheckContext) -> [Word] {
-        let all = rows.count == context.devices.filter { !$0.slots(for: family).isEmpty }.count
-        guard all else { return rows.flatMap { [.literal("--device"), .literal($0.id)] } }
-        let selection = context.selection
-        return selection.names.flatMap { [.literal("--device"), .literal($0)] }
-            + selection.platforms.flatMap { [.literal("--platform"), .literal($0.rawValue)] }
-            + (selection.osVersion.map { [.literal("--os"), .literal(String($0))] } ?? [])
-    }
-
-    /// The path without its last extension.
-    static func stem(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") ?? path.indices.first,
-              let dot = path[slash...].lastIndex(of: "."), dot != path.startIndex else { return path }
-        return String(path[..<dot])
+    /// `widget-thumbs thumbnail LARGER-ORIGINAL -o PATH --max-side N`: an undersized image
+    /// cannot be made sharper from itself; a larger original, made into `path` at the size it
+    /// is drawn (never over its caps), can.
+    public static func fromLargerOriginal(to path: String, maxSide: Int) -> FixCommand {
+        FixCommand([.literal("widget-thumbs"), .literal("thumbnail"), .placeholder("LARGER-ORIGINAL"), .literal("-o"), .path(path),
+                    .literal("--max-side"), .literal(String(maxSide))])
     }
 
     // MARK: - Quoting

@@ -22,12 +22,18 @@ public struct ImageFacts: Sendable {
     public var appearance: [WidgetFamily: [String]]?
     /// Said with the memory finding (a container's revision).
     public var note: String?
+    /// How big it is drawn: in a plain folder, as filling the slot (what `undersized` always
+    /// assumed); in a project, what the widget's code or the config says, else `.unknown`.
+    public var drawn: DrawnRole
+    /// Where `drawn` comes from (`code: File.swift:12`, `config`), said with an undersized finding.
+    public var drawnEvidence: String?
 
     /// The facts of one image; the optional ones default to "not from an asset catalog, not
     /// measured".
     public init(path: String, size: PixelSize, fileBytes: Int, bytesPerPixel: Int = 4, scale: Int? = nil,
                 drawnAtScales: [Int]? = nil, platforms: [Platform] = [], assetSet: String? = nil,
-                appearance: [WidgetFamily: [String]]? = nil, note: String? = nil) {
+                appearance: [WidgetFamily: [String]]? = nil, note: String? = nil, drawn: DrawnRole = .fillsSlot,
+                drawnEvidence: String? = nil) {
         self.path = path
         self.size = size
         self.fileBytes = fileBytes
@@ -38,5 +44,7 @@ public struct ImageFacts: Sendable {
         self.assetSet = assetSet
         self.appearance = appearance
         self.note = note
+        self.drawn = drawn
+        self.drawnEvidence = drawnEvidence
     }
 }

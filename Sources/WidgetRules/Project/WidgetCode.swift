@@ -12,11 +12,11 @@ public struct WidgetCode: Sendable, Equatable {
     public var assets: [AssetUse]
     /// Image calls whose name could not be resolved to a literal (`Image(name)` with `name` read
     /// at run time): any asset the target bundles may be drawn there.
-    public var unresolvedNames: [SourceLocation]
+    public var unresolvedNames: [CodeLocation]
 
     /// What was found.
     public init(families: [WidgetFamily]?, familiesEvidence: String, assets: [AssetUse] = [],
-                unresolvedNames: [SourceLocation] = []) {
+                unresolvedNames: [CodeLocation] = []) {
         self.families = families
         self.familiesEvidence = familiesEvidence
         self.assets = assets
@@ -25,7 +25,7 @@ public struct WidgetCode: Sendable, Equatable {
 }
 
 /// A place in a source file.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file, as the engine read it.
     public var file: String
     /// 1-based.
@@ -55,12 +55,12 @@ public struct AssetUse: Sendable, Equatable {
     /// The name.
     public var name: Name
     /// Where.
-    public var location: SourceLocation
+    public var location: CodeLocation
     /// How it is drawn there.
     public var role: DrawnRole
 
     /// A use.
-    public init(name: Name, location: SourceLocation, role: DrawnRole) {
+    public init(name: Name, location: CodeLocation, role: DrawnRole) {
         self.name = name
         self.location = location
         self.role = role

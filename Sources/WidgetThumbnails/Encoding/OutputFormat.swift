@@ -34,6 +34,15 @@ public struct OutputFormat: RawRepresentable, CaseIterable, Hashable, Sendable, 
         }
     }
 
+    /// The format a file name's extension asks for (`StoredFormat.fileExtensions`: `a.png` is
+    /// PNG); nil for `-` and other extensions. `thumbnail -o` and `check --fix` both go by it,
+    /// so a fixed file keeps the format its name says.
+    public init?(ofName name: String) {
+        guard name != "-", let dot = name.lastIndex(of: "."), !name[dot...].contains("/"),
+              let format = StoredFormat(fileExtension: name[name.index(after: dot)...]) else { return nil }
+        self.init(format)
+    }
+
     /// "auto", "jpeg", "webp", ...
     public var rawValue: String { stored?.rawValue ?? "auto" }
 

@@ -7,10 +7,14 @@ package struct CheckRun {
     package var context: CheckContext
     /// Also decode each image and measure its rendering-mode warnings.
     package var measuresAppearance: Bool
+    /// `--fix`: rewrite in place each image with an error a shrink fixes (`CheckFix`), then
+    /// report what the rewritten file gives.
+    package var fixes: Bool
 
-    package init(context: CheckContext, measuresAppearance: Bool) {
+    package init(context: CheckContext, measuresAppearance: Bool, fixes: Bool = false) {
         self.context = context
         self.measuresAppearance = measuresAppearance
+        self.fixes = fixes
     }
 
     /// Checks `paths` and the current image of each snapshot container in `containers`. A
@@ -26,8 +30,10 @@ package struct CheckRun {
         }
         for image in found.images { check(image, plans: plans, into: &sink) }
         for container in containers { checkContainer(container, plans: plans, into: &sink) }
-        return CheckSummary(tally: sink.tally, findings: sink.findings, unchecked: found.unchecked,
-                            toolName: toolName, toolVersion: toolVersion)
+        var summary = CheckSummary(tally: sink.tally, findings: sink.findings, unchecked: found.unchecked,
+                                   toolName: toolName, toolVersion: toolVersion)
+        summary.fixed = sink.fixed
+        return summary
     }
 
     /// Where findings go: counted, suppressed by the config, then printed or kept.
@@ -37,6 +43,7 @@ package struct CheckRun {
         let emit: (String) -> Void
         var tally = CheckTally()
         var findings: [CheckFinding] = []
+        var fixed: [FixedImage] = []
 
         init(config: CheckConfig, reporter: any CheckReporter, emit: @escaping (String) -> Void) {
             self.config = config
@@ -57,7 +64,7 @@ package struct CheckRun {
     /// One file: its facts from its header (a JPEG or PNG is not read past it; `ThumbnailInput`
     /// reads the formats whose decoders want every byte whole), its pixels only to measure
     /// its appearance.
-    private func check(_ image: CheckImage, plans: CheckPlans, into sink: inout Sink) {
+    private func check(_ image: CheckImage, plans: CheckPlans, into sink: inout Sink, fixable: Bool = true) {
         let limits = DecodeLimits.default
         let info: ImageInfo
         let fileBytes: Int
@@ -72,12 +79,18 @@ package struct CheckRun {
         let bytes: () throws(ImageError) -> [UInt8] = { () throws(ImageError) in
             try InputFile.read(image.path, maxBytes: limits.maxFileBytes)
         }
-        check(image, info: info, fileBytes: fileBytes, bytes: bytes, note: nil, plans: plans, into: &sink)
+        check(image, info: info, fileBytes: fileBytes, bytes: bytes, note: nil, plans: plans, into: &sink, fixable: fixable)
+    }
+
+    /// The in-place fix of `findings` that `--fix` applies: one whose error is not suppressed.
+    private func inPlaceFix(_ findings: [CheckFinding]) -> FixCommand? {
+        findings.first { finding in
+            finding.level == .error && finding.fix?.rewritesInPlace == true && context.config.ignore(finding.rule, at: finding.file) == nil
+        }?.fix
     }
 
     private func check(_ image: CheckImage, info: ImageInfo, fileBytes: Int, bytes: () throws(ImageError) -> [UInt8], note: String?,
-                       plans: CheckPlans, into sink: inout Sink) {
-        sink.tally.images += 1
+                       plans: CheckPlans, into sink: inout Sink, fixable: Bool = false) {
         var facts = ImageFacts(path: image.path, size: info.orientedSize, fileBytes: fileBytes,
                                bytesPerPixel: info.renderBytesPerPixel, scale: image.scale, drawnAtScales: image.drawnAtScales,
                                platforms: image.platforms, assetSet: image.assetSet, note: note)
@@ -95,7 +108,30 @@ package struct CheckRun {
                 sink.add(UnreadableRule.finding(image.path, reason: "cannot be decoded to measure its appearance: \(error.reasonText)"))
             }
         }
-        for finding in CheckRules.evaluate(facts, in: context, plans: plans) { sink.add(finding) }
+        var findings = CheckRules.evaluate(facts, in: context, plans: plans)
+        if fixable, inPlaceFix(findings) != nil {
+            if fixes {
+                // The size the printed command gives, worked out from the same scope.
+                let scope = CheckScope(facts, in: context, plans: plans)
+                if let size = ConformingSize.of(scope) {
+                    do throws(ImageError) {
+                        let maxBytes = findings.contains { $0.rule == FileBytesRule().description.id } ? ImageByteLimit.defaultCap : nil
+                        let change = try CheckFix.rewrite(image.path, size: facts.size, bytes: facts.fileBytes, maxSide: size.maxSide,
+                                                          maxBytes: maxBytes)
+                        sink.fixed.append(change)
+                        // What the rewritten file gives is what this run reports.
+                        check(image, plans: plans, into: &sink, fixable: false)
+                        return
+                    } catch {
+                        findings.append(UnreadableRule.finding(image.path, reason: "--fix could not rewrite it: \(error.reasonText)"))
+                    }
+                }
+            } else {
+                sink.tally.fixable += 1
+            }
+        }
+        sink.tally.images += 1
+        for finding in findings { sink.add(finding) }
     }
 
     /// The container's current revision: its image, read and verified by the store's reader.

@@ -39,6 +39,10 @@ package enum OutputPlacement {
         case batchThumbnail(bytes: [UInt8], recordedBytes: Int?, foreignFiles: ForeignFiles)
         /// One of the batch's record files (`what`: "the manifest"): a regular file or nothing.
         case record(what: String)
+        /// The input itself, rewritten (`thumbnail --replace`, `check --fix`): only a regular
+        /// file that is there and writable, replaced by rename; never a
+        /// symlink, a stream or a missing file (a fix makes no new names).
+        case inPlace
     }
 
     /// A path judged by `check` and how it is to be written: its initializer is internal to
@@ -68,10 +72,16 @@ package enum OutputPlacement {
         let occupant = try OutputOccupant.examine(path, inputs: inputs)
         let method: CheckedOutput.Method
         switch (occupant, policy) {
-        case (.nothing, _):
+        case (.nothing, .commandOutput), (.nothing, .batchThumbnail), (.nothing, .record):
             method = .create
-        case (.regularFile, .commandOutput), (.regularFile, .record):
+        case (.regularFile, .commandOutput), (.regularFile, .record), (.regularFile, .inPlace):
             method = .replace
+        case (.nothing, .inPlace):
+            throw ImageError(.io, "the file to rewrite is gone", file: path)
+        case (.symlink, .inPlace):
+            throw ImageError(.io, "a symlink is not rewritten in place (name the file it leads to)", file: path)
+        case (.stream(let kind), .inPlace):
+            throw ImageError(.io, "\(kind) is not rewritten in place", file: path)
         case (.stream, .commandOutput):
             method = .writeInto
         case (.symlink, .commandOutput) where isStandardOutput(path):
@@ -132,6 +142,17 @@ package enum OutputPlacement {
     /// file needs.
     package static func placeCommandOutput(_ bytes: [UInt8], at path: String, inputs: InputIdentities) throws(ImageError) {
         try write(bytes, to: try check(path, inputs: inputs, policy: .commandOutput))
+    }
+
+    /// `bytes` in place of the file at `path`, which they were made from (`Policy.inPlace`):
+    /// replaced by rename only while it is still the file `original` identifies, so a file
+    /// changed or swapped meanwhile is kept.
+    package static func replaceInPlace(_ bytes: [UInt8], at path: String, original: FileIdentity) throws(ImageError) {
+        let output = try check(path, inputs: InputIdentities(), policy: .inPlace)
+        guard FileIdentity(path: path) == original else {
+            throw ImageError(.io, "the file changed while it was rewritten; it is kept", file: path)
+        }
+        try write(bytes, to: output)
     }
 
     /// The batch's journal at `path`, opened to append (created when missing): only a regular

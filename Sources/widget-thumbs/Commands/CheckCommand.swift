@@ -16,6 +16,13 @@ struct CheckCommand: Command {
     static let family = OptionSpec.widgetFamily(help: "Check against this family only.")
     static let appearance = OptionSpec.flag(
         "appearance", help: "Also decode each image and give the tinted, clear and vibrant rendering-mode warnings (slower).")
+    static let fix = OptionSpec.flag(
+        "fix", help: "Rewrite in place each image with an error a smaller size fixes (over a counted archival cap, over the "
+            + "memory): at its conforming size, in its own format (a PNG keeps its alpha), under its own name (Contents.json "
+            + "unchanged), each replaced atomically; then report what the rewritten files give. Only regular files are "
+            + "rewritten; a symlink, a read-only file or one changed meanwhile is kept, with the reason.")
+    static let verbose = OptionSpec.flag(
+        "verbose", help: "Under each finding, its detail (slot, device, evidence), every device and the fix command.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines (the json reporter).")
     static let reporter = OptionSpec.value(
         "reporter", valueName: "name", presence: .optional, allowedValues: CheckReporters.all.map { $0.identifier },
@@ -52,7 +59,8 @@ struct CheckCommand: Command {
             64 usage.
             """,
         arguments: [paths],
-        options: [family, FamiliesArgument.spec, container, EntriesArgument.spec, appearance, config, json, reporter] + DeviceArguments.specs)
+        options: [family, FamiliesArgument.spec, container, EntriesArgument.spec, appearance, config, fix, verbose, json, reporter]
+            + DeviceArguments.specs)
 
     /// Each rule as `level id: rationale`, from the rules' own descriptions.
     private static var rulesProse: String {
@@ -93,12 +101,13 @@ struct CheckCommand: Command {
         let context = CheckContext(catalog: catalog, devices: devices, selection: selection,
                                    catalogFile: arguments.value(DeviceArguments.catalog), families: chosen, config: config,
                                    entries: try EntriesArgument.value(arguments))
-        run = CheckRun(context: context, measuresAppearance: arguments.isSet(Self.appearance))
+        run = CheckRun(context: context, measuresAppearance: arguments.isSet(Self.appearance), fixes: arguments.isSet(Self.fix))
         if arguments.isSet(Self.json) {
             if arguments.wasGiven(Self.reporter) { throw UsageError("'--json' and '--reporter' cannot be combined") }
             reporter = JSONReporter()
         } else {
-            reporter = (arguments.value(Self.reporter).flatMap(CheckReporters.reporter(named:)) ?? TextReporter.self).init()
+            let chosen = arguments.value(Self.reporter).flatMap(CheckReporters.reporter(named:)) ?? TextReporter.self
+            reporter = chosen == TextReporter.self ? TextReporter(verbose: arguments.isSet(Self.verbose)) : chosen.init()
         }
     }
 
@@ -124,7 +133,12 @@ struct CheckCommand: Command {
         let summary = run.run(paths: inputs, containers: containers, reporter: reporter,
                               toolName: WidgetThumbs.name, toolVersion: WidgetThumbs.version) { console.write($0) }
         switch reporter.finish(summary) {
-        case .text(let text): console.write(text)
+        case .text(let text):
+            console.write(text)
+            if summary.tally.fixable > 0, reporter is TextReporter {
+                console.write("\(summary.tally.fixable) image(s) can be rewritten in place at a size that passes: add --fix "
+                    + "(or --verbose for each fix command)")
+            }
         case .document(let document): console.write(json: try JSONOutput.encode(document))
         }
         return summary.tally.errors > 0 ? .failure : .success

@@ -10,6 +10,9 @@ struct ThumbnailCommand: Command {
         "output", short: "o", valueName: "file", presence: .required,
         help: "Where to write the thumbnail ('-' for standard output). A file is replaced atomically, never the input; "
             + "a FIFO or a device is written into.")
+    static let replace = OptionSpec.flag(
+        "replace", help: "Let -o name the input itself: it is read whole, then replaced atomically, and only while it is "
+            + "still the file that was read (the commands 'check' prints use it; no symlink, FIFO or device).")
 
     static let spec = CommandSpec(
         name: "thumbnail",
@@ -22,19 +25,21 @@ struct ThumbnailCommand: Command {
             curl -s https://example.com/photo.jpg | widget-thumbs thumbnail - -o - --format webp > t.webp
             """,
         arguments: [input],
-        options: [output] + ThumbnailArguments.specs + [FamiliesArgument.spec, OptionSpec.perDevice])
+        options: [output, replace] + ThumbnailArguments.specs + [FamiliesArgument.spec, OptionSpec.perDevice])
 
     var inputPath: String
     var outputPath: String
     var options: ThumbnailOptions
     var perDevice: Bool
     var families: [WidgetFamily]?
+    /// `--replace`: the input's identity, when -o names the input itself.
+    var replacing: FileIdentity?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.required(Self.input)
         outputPath = arguments.required(Self.output)
         options = try ThumbnailArguments.options(arguments, catalog: DeviceArguments.catalog(arguments))
-        let named = Self.format(ofName: outputPath)
+        let named = OutputFormat(ofName: outputPath)
         if !arguments.wasGiven(ThumbnailArguments.format), let named {
             options.format = named
         } else if let named, options.format != .auto, options.format != named {
@@ -44,6 +49,15 @@ struct ThumbnailCommand: Command {
         families = try FamiliesArgument.families(arguments, devices: options.chosenDevices)
         if families != nil, outputPath == "-" {
             throw UsageError("'--families' writes several files: give '-o' a file name, not '-'")
+        }
+        if arguments.isSet(Self.replace) {
+            guard inputPath != "-", let identity = FileIdentity(path: inputPath), FileIdentity(path: outputPath) == identity else {
+                throw UsageError("'--replace' is for rewriting a file in place: '-o' must name the input file itself")
+            }
+            guard families == nil, !perDevice else {
+                throw UsageError("'--replace' writes one file: it cannot be combined with '--families' or '--per-device'")
+            }
+            replacing = identity
         }
     }
 
@@ -66,6 +80,10 @@ struct ThumbnailCommand: Command {
             try StandardOutput.write(thumbnail.bytes)
             return .success
         }
+        if let replacing {
+            try OutputPlacement.replaceInPlace(thumbnail.bytes, at: outputPath, original: replacing)
+            return .success
+        }
         let inputs = inputPath == "-" ? InputIdentities(standardInput: ()) : InputIdentities(path: inputPath)
         try OutputPlacement.placeCommandOutput(thumbnail.bytes, at: outputPath, inputs: inputs)
         return .success
@@ -84,12 +102,5 @@ struct ThumbnailCommand: Command {
                                              warnings: thumbnail.appearance?.warnings ?? []) {
             console.write(line, to: .error)
         }
-    }
-
-    /// The format an output name's extension asks for (`StoredFormat.fileExtensions`); nil for
-    /// `-` and other extensions.
-    static func format(ofName name: String) -> OutputFormat? {
-        guard name != "-", let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
-        return StoredFormat(fileExtension: name[name.index(after: dot)...]).map(OutputFormat.init)
     }
 }

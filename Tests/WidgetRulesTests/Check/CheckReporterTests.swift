@@ -9,7 +9,8 @@ import Testing
 
     static func finding(_ file: String = hostile, level: CheckLevel = .error) -> CheckFinding {
         CheckFinding(file: file, rule: "archival-cap", level: level, family: .systemSmall, devices: ["iPhone 17"],
-                     message: "over the cap", fix: FixCommand([.literal("widget-thumbs"), .literal("thumbnail"), .path(file)]))
+                     message: "over the cap", detail: "the 530x530 slot on e\u{1B}[2J",
+                     fix: FixCommand([.literal("widget-thumbs"), .literal("thumbnail"), .path(file)]))
     }
 
     static func summary(_ findings: [CheckFinding]) -> CheckSummary {
@@ -32,7 +33,14 @@ import Testing
         let line = try #require(TextReporter().line(for: Self.finding()))
         #expect(!line.contains("\n") && !line.unicodeScalars.contains { DisplayText.controlsTerminal($0) }, "\(line)")
         #expect(line.hasPrefix("error: App/x"))
-        #expect(line.contains("[archival-cap]") && line.contains("Fix: widget-thumbs thumbnail"))
+        #expect(line.contains("[archival-cap]") && !line.contains("widget-thumbs thumbnail"), "the short line has no fix: \(line)")
+        // Verbose: the detail, the devices and the fix on indented lines, still no control.
+        let verbose = try #require(TextReporter(verbose: true).line(for: Self.finding()))
+        let lines = verbose.split(separator: "\n")
+        #expect(lines.first.map(String.init) == line)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") } && lines.contains { $0.hasPrefix("    fix: widget-thumbs thumbnail") },
+                "\(verbose)")
+        #expect(!lines.contains { $0.unicodeScalars.contains { DisplayText.controlsTerminal($0) } }, "\(verbose)")
         guard case .text(let tail) = TextReporter().finish(Self.summary([])) else { Issue.record("not text"); return }
         #expect(tail.split(separator: "\n").count == 2, "\(tail)")
         #expect(tail.hasSuffix("1 image(s) checked: 0 error(s), 0 warning(s), 0 suppressed by the config, 1 not checked"))

@@ -52,14 +52,13 @@ import WidgetRules
     }
 
     @Test(arguments: names) func class1APastedFixRunsExactlyTheWordsMeant(name: String) throws {
-        let directory = try TemporaryDirectory()
-        // A user catalogue's row id is text from the repository too.
-        let row = DeviceSelection(names: ["Hostile; touch PWNED"], platforms: [.iOS], osVersion: 26)
-        let context = CheckContext(catalog: .builtIn, devices: WidgetCatalog.builtIn.currentDevices, selection: row,
-                                   catalogFile: "cat'alog.json")
-        let fix = FixCommand.thumbnail(of: name, source: .image, family: .systemSmall,
-                                       rows: WidgetCatalog.builtIn.currentDevices.filter { !$0.slots(for: .systemSmall).isEmpty },
-                                       context: context, extra: ["--max-bytes", "300000"])
+        // The in-place fix names the file twice, the larger-original one once.
+        for fix in [FixCommand.inPlace(name, maxSide: 530, maxBytes: 300_000), FixCommand.fromLargerOriginal(to: name, maxSide: 530)] {
+            try Self.expectRunsExactly(fix, name: name, in: try TemporaryDirectory())
+        }
+    }
+
+    static func expectRunsExactly(_ fix: FixCommand, name: String, in directory: TemporaryDirectory) throws {
         let text = fix.description
         // What is printed shows no control and no raw byte: the terminal and an annotation
         // show the command as it runs.

@@ -39,28 +39,40 @@ public enum CheckReporters {
     }
 }
 
-/// One line a finding: `LEVEL: FILE (FAMILY): [RULE] MESSAGE`, then what was not checked and the
-/// counts.
+/// One short line a finding: `LEVEL: FILE (FAMILY): [RULE] MESSAGE`; with `verbose`, the
+/// detail, every device and the fix on indented lines under it. Then what was not checked and
+/// the counts.
 public struct TextReporter: CheckReporter {
     /// The name `--reporter` takes.
     public static let identifier = "text"
     /// Whether findings are printed as they are made.
     public static let isRealtime = true
-    /// A reporter.
+    /// Also print each finding's detail, devices and fix (`check --verbose`).
+    public var verbose = false
+
+    /// A reporter of short lines.
     public init() {}
+
+    /// A reporter, verbose or not.
+    public init(verbose: Bool) { self.verbose = verbose }
 
     /// The line printed for `finding` (nil: none).
     public func line(for finding: CheckFinding) -> String? {
         let family = finding.family.map { " (\($0.rawValue))" } ?? ""
         let ignored = finding.suppressed.map { " [ignored: \(DisplayText.escaped($0))]" } ?? ""
-        return "\(finding.level.rawValue): \(DisplayText.escaped(finding.file))\(family): [\(finding.rule)] "
-            + DisplayText.guarded(finding.fullMessage) + ignored
+        var text = "\(finding.level.rawValue): \(DisplayText.escaped(finding.file))\(family): [\(finding.rule)] "
+            + DisplayText.guarded(finding.message) + ignored
+        guard verbose else { return text }
+        if let detail = finding.detail { text += "\n    " + DisplayText.guarded(detail) }
+        if !finding.devices.isEmpty { text += "\n    on: " + DisplayText.guarded(finding.devices.joined(separator: "; ")) }
+        if let fix = finding.fix { text += "\n    fix: \(fix)" }
+        return text
     }
 
     /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         .text((summary.unchecked.map { "not checked: \(DisplayText.escaped($0.path)): \(DisplayText.guarded($0.reason))" }
-            + [summary.line]).joined(separator: "\n"))
+            + summary.fixed.map(\.line) + [summary.line]).joined(separator: "\n"))
     }
 }
 
@@ -81,11 +93,13 @@ public struct JSONReporter: CheckReporter {
         var suppressed: Int
         var findings: [CheckFinding]
         var unchecked: [UncheckedAsset]
+        var fixed: [FixedImage]
     }
 
     /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         .document(Document(images: summary.tally.images, errors: summary.tally.errors, warnings: summary.tally.warnings,
-                           suppressed: summary.tally.suppressed, findings: summary.findings, unchecked: summary.unchecked))
+                           suppressed: summary.tally.suppressed, findings: summary.findings, unchecked: summary.unchecked,
+                           fixed: summary.fixed))
     }
 }

@@ -28,7 +28,7 @@ public struct AppearanceRule: CheckRule {
         return scope.shown.flatMap { family in
             (measured[family] ?? []).map { warning in
                 CheckFinding(file: scope.facts.path, rule: description.id, level: .warning, family: family,
-                             message: warning, fix: scope.fix(family))
+                             message: warning)
             }
         }
     }

@@ -29,30 +29,37 @@ public struct ArchivalCapRule: CheckRule {
             let slots = scope.slots(family)
             // `RenderCost.FamilyCost`'s policy, applied to the slots as they are (a DeviceFit per
             // slot per image would cost more than the whole check).
-            let logged = slots.contains { $0.slot.capBasis == .logged }
+            let counted = Set(scope.countedSlots(family).map { SlotKey(device: $0.device.id, slot: $0.slot.pixels) })
             let over = slots.filter { size.area > $0.slot.capPixels }
-            let counts = { (item: (device: DeviceClass, slot: DeviceClass.Slot)) in
-                RenderCost.FamilyCost.counts(item.slot.capBasis, familyHasLoggedCaps: logged, scope.context.assumedCaps)
-            }
-            let failing = over.filter(counts)
-            let risky = over.filter { !counts($0) }
+            let failing = over.filter { counted.contains(SlotKey(device: $0.device.id, slot: $0.slot.pixels)) }
+            let risky = over.filter { !counted.contains(SlotKey(device: $0.device.id, slot: $0.slot.pixels)) }
             // Evidence decides the level: over a logged cap (or one of devices the user chose),
             // the widget is blank there; over a cap nobody has logged, it may be.
             let reported = failing.isEmpty ? risky : failing
             guard let smallest = reported.min(by: { $0.slot.capPixels < $1.slot.capPixels }) else { return nil }
-            let slotsText = "\(reported.count) of \(slots.count) slots (smallest: \(TableText.grouped(smallest.slot.capPixels)) px, "
-                + "\(smallest.slot.pixels) slot on \(smallest.device.label))"
+            let slotsText = "\(reported.count) of \(slots.count) slots"
+            let smallestText = "smallest cap \(TableText.grouped(smallest.slot.capPixels)) px, the \(smallest.slot.pixels) slot on "
+                + smallest.device.label
             let message = failing.isEmpty
-                ? "\(size) = \(TableText.grouped(size.area)) px is over the assumed archival cap of \(family.rawValue) on \(slotsText), "
-                    + "a risk: no log shows that cap, and every logged cap of the family on the checked devices is met"
-                : "\(size) = \(TableText.grouped(size.area)) px is over the archival cap of \(family.rawValue) on \(slotsText): "
-                    + "the widget shows its placeholder there, in every family"
+                ? "\(size) (\(TableText.grouped(size.area)) px) is over the assumed \(family.rawValue) cap on \(slotsText): a risk"
+                : "\(size) (\(TableText.grouped(size.area)) px) is over the \(family.rawValue) archival cap on \(slotsText): "
+                    + "the widget shows its placeholder"
+            let detail = failing.isEmpty
+                ? "\(smallestText); no log shows that cap, and every logged cap of the family on the checked devices is met"
+                : "\(smallestText); the placeholder replaces the widget in every family"
                     + (risky.isEmpty ? "" : " (and over the assumed cap of \(risky.count) more slot(s), a risk)")
             return CheckFinding(
                 file: scope.facts.path, rule: description.id, level: failing.isEmpty ? .warning : .error, family: family,
-                devices: scope.names(reported.map(\.device)), message: message, fix: scope.fix(family),
+                devices: scope.names(reported.map(\.device)), message: message, detail: detail,
+                fix: failing.isEmpty ? nil : scope.inPlaceFix(),
                 numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, slot: smallest.slot.pixels,
                                         capPixels: smallest.slot.capPixels, deviceIDs: scope.deviceIDs(reported.map(\.device))))
         }
+    }
+
+    /// A slot of a row, for telling counted slots from the others.
+    private struct SlotKey: Hashable {
+        var device: String
+        var slot: PixelSize
     }
 }

@@ -23,7 +23,7 @@ public struct DecodedMemoryRule: CheckRule {
 
     /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
-        guard let family = scope.shown.first else { return [] }
+        guard scope.isDrawn else { return [] }
         let drawing = scope.drawingRows
         let catalog = scope.context.catalog
         let limit = BitmapCost.memoryLimitBytes(of: drawing, in: catalog)
@@ -34,9 +34,9 @@ public struct DecodedMemoryRule: CheckRule {
             file: scope.facts.path, rule: description.id, level: decoded >= limit ? .error : .warning,
             devices: scope.names(drawing.filter { catalog.memoryLimitBytes(for: $0.platform) == limit }),
             message: "decoded, \(size) takes \(TableText.grouped(decoded)) bytes, "
-                + "\(TableText.fixed(Double(decoded) / Double(limit) * 100, 1))% of the widget extension's "
-                + "\(limit / 1_048_576) MB (shared by every widget rendered at once)\(scope.facts.note.map { "; \($0)" } ?? "")",
-            fix: scope.fix(family),
+                + "\(TableText.fixed(Double(decoded) / Double(limit) * 100, 1))% of the widget extension's \(limit / 1_048_576) MB",
+            detail: "shared by every widget rendered at once\(scope.facts.note.map { "; \($0)" } ?? "")",
+            fix: scope.inPlaceFix(),
             numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, bytes: decoded, limitBytes: limit,
                                     deviceIDs: scope.deviceIDs(drawing.filter { catalog.memoryLimitBytes(for: $0.platform) == limit })))]
     }

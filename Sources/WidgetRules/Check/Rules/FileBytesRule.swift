@@ -22,12 +22,12 @@ public struct FileBytesRule: CheckRule {
 
     /// The findings of this rule for the image in `scope`.
     public func evaluate(_ scope: CheckScope) -> [CheckFinding] {
-        guard let family = scope.shown.first, scope.facts.fileBytes > ImageByteLimit.defaultCap else { return [] }
+        guard scope.isDrawn, scope.facts.fileBytes > ImageByteLimit.defaultCap else { return [] }
         return [CheckFinding(
             file: scope.facts.path, rule: description.id, level: .warning,
             message: "\(TableText.grouped(scope.facts.fileBytes)) bytes, over the per-image budget of "
                 + "\(TableText.grouped(ImageByteLimit.defaultCap)) (every timeline entry carries them)",
-            fix: scope.fix(family, extra: ["--max-bytes", String(ImageByteLimit.defaultCap)]),
+            fix: scope.inPlaceFix(maxBytes: ImageByteLimit.defaultCap),
             numbers: FindingNumbers(pixels: scope.facts.size, bytes: scope.facts.fileBytes, limitBytes: ImageByteLimit.defaultCap))]
     }
 }
