@@ -28,8 +28,10 @@ struct ProjectFiles {
         relative.isEmpty ? root : PathComponents.join(root, relative)
     }
 
+    /// Keeps a problem about `relative` once (an xcconfig every target includes is missing once).
     mutating func note(_ relative: String, _ reason: String) {
-        problems.append(ProjectProblem(path: path(relative), reason: reason))
+        let problem = ProjectProblem(path: path(relative), reason: reason)
+        if !problems.contains(problem) { problems.append(problem) }
     }
 
     /// `raw` (a path a project file says, relative to the folder `base`) as a path relative to

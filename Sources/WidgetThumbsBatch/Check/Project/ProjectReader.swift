@@ -24,8 +24,22 @@ package enum ProjectReader {
         if files.presence("project.yml") != .absent {
             XcodeGenReader.read("project.yml", files: &files, scan: &scan)
         }
+        scan.targets = scan.targets.map { withoutNestedResources($0) }
         scan.problems += files.problems
         return scan
+    }
+
+    /// `target` without the resources that lie in another of its resource folders and in none of
+    /// its excluded paths (an XcodeGen sources folder and a resources folder inside it), so check
+    /// walks each bundled file once.
+    static func withoutNestedResources(_ target: WidgetTarget) -> WidgetTarget {
+        var target = target
+        let resources = target.resources
+        target.resources = resources.filter { resource in
+            !resources.contains { $0 != resource && resource.hasPrefix($0 + "/") }
+                || target.excluded.contains { resource == $0 || resource.hasPrefix($0 + "/") }
+        }
+        return target
     }
 
     /// The `project.pbxproj` files under the root, relative to it, in the order the folders

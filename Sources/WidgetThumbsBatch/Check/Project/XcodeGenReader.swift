@@ -115,7 +115,7 @@ enum XcodeGenReader {
             case "iOS":
                 // XcodeGen's iOS preset sets TARGETED_DEVICE_FAMILY to '1,2'.
                 let family = settings["TARGETED_DEVICE_FAMILY"]
-                if let family { evidence.append("TARGETED_DEVICE_FAMILY = \(DisplayText.escaped(family))") }
+                evidence.append(family.map { "TARGETED_DEVICE_FAMILY = \(DisplayText.escaped($0))" } ?? "TARGETED_DEVICE_FAMILY = 1,2 (XcodeGen's iOS preset)")
                 found = TargetPlatforms.deviceFamilies(family ?? "1,2")
             case "watchOS": found = [.watchOS]
             case "macOS": found = [.macOS]

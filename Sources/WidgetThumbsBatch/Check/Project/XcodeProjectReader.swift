@@ -108,8 +108,10 @@ struct XcodeProjectReader {
         for (key, setting) in settings where key.hasPrefix("INFOPLIST_KEY_") && key.hasSuffix("NSExtensionPointIdentifier") {
             return setting.value == Self.widgetExtensionPoint
         }
+        let name = DisplayText.escaped(target["name"] as? String ?? "")
         if let infoPlist = settings["INFOPLIST_FILE"]?.value, let relative = expandedPath(infoPlist, files: &files),
-           let bytes = files.read(relative, maxBytes: ProjectFiles.maxSmallFileBytes, what: "the target's Info.plist") {
+           let bytes = files.read(relative, maxBytes: ProjectFiles.maxSmallFileBytes,
+                                  what: "the Info.plist of \(name) (so whether it links WidgetKit decides if it is a widget)") {
             switch PropertyListBytes.dictionary(bytes) {
             case .success(let info):
                 if let point = (info["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String {
