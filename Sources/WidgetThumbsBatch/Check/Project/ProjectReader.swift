@@ -11,6 +11,8 @@ package enum ProjectReader {
     static let maxSearchDepth = 4
     /// Folders that hold others' projects or build products, never the app's own.
     static let skippedFolders: Set<String> = ["Pods", "Carthage", "node_modules", "build", "DerivedData", ".build"]
+    /// The most folders listed looking for projects: four levels of a wide tree stay bounded.
+    static let maxSearchedFolders = 20_000
 
     package static func read(root: String) -> ProjectScan {
         var scan = ProjectScan()
@@ -47,8 +49,14 @@ package enum ProjectReader {
     static func projectFiles(files: inout ProjectFiles) -> [String] {
         var found: [String] = []
         var pending: [(relative: String, depth: Int)] = [("", 0)]
-        while !pending.isEmpty {
-            let (folder, depth) = pending.removeFirst()
+        var listed = 0
+        while listed < pending.count {
+            let (folder, depth) = pending[listed]
+            listed += 1
+            if listed > maxSearchedFolders {
+                files.note("", "more than \(maxSearchedFolders) folders looked into for Xcode projects: the rest are not")
+                break
+            }
             let listing: FolderListing
             switch FolderListing.list(files.path(folder)) {
             case .success(let listed): listing = listed

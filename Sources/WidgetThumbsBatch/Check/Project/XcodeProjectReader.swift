@@ -21,6 +21,9 @@ struct XcodeProjectReader {
     let objects: [String: [String: Any]]
     /// Each group member's group (the first that lists it).
     var parents: [String: String] = [:]
+    /// The file-system-synchronized root groups, by identifier (an exception set on one may add
+    /// files to any target).
+    var synchronizedGroups: [String] = []
 
     /// Reads `relative` into `scan`; what cannot be read is a problem in `files`.
     static func read(_ relative: String, files: inout ProjectFiles, scan: inout ProjectScan) {
@@ -47,7 +50,9 @@ struct XcodeProjectReader {
         }
         for (id, object) in reader.objects {
             for child in object["children"] as? [String] ?? [] where reader.parents[child] == nil { reader.parents[child] = id }
+            if object["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" { reader.synchronizedGroups.append(id) }
         }
+        reader.synchronizedGroups.sort()
         let projectSettings = reader.settings(of: project, label: "project", files: &files)
         for targetID in project["targets"] as? [String] ?? [] {
             guard let target = reader.objects[targetID] else { continue }
@@ -200,9 +205,8 @@ struct XcodeProjectReader {
                 place(source, in: &widget.sources, missing: &widget.missing, files: &files)
             }
         }
-        for (groupID, group) in objects.sorted(by: { $0.key < $1.key })
-        where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" && !owned.contains(groupID) {
-            let added = memberships(of: group, for: id)
+        for groupID in synchronizedGroups where !owned.contains(groupID) {
+            let added = objects[groupID].map { memberships(of: $0, for: id) } ?? []
             guard !added.isEmpty, let folder = location(of: groupID, files: &files) else { continue }
             for member in added {
                 guard let relative = files.relative(member, from: folder, file: projectFile) else { continue }
