@@ -116,7 +116,7 @@ struct XcodeProjectReader {
         let name = DisplayText.escaped(target["name"] as? String ?? "")
         if let infoPlist = settings["INFOPLIST_FILE"]?.value, let relative = expandedPath(infoPlist, files: &files),
            let bytes = files.read(relative, maxBytes: ProjectFiles.maxSmallFileBytes,
-                                  what: "the Info.plist of \(name) (so whether it links WidgetKit decides if it is a widget)") {
+                                  what: "the Info.plist of \(name) (without it, linking WidgetKit makes it a widget)") {
             switch PropertyListBytes.dictionary(bytes) {
             case .success(let info):
                 if let point = (info["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String {

@@ -168,6 +168,23 @@ import WidgetThumbnails
         #expect(scan.targets.map(\.name) == ["Widget Extension"], "the other project is still read")
     }
 
+    /// The same bound for an Info.plist in XML and for YAML: the widget's Info.plist nested
+    /// 200,000 arrays deep is refused (the target is then judged by whether it links WidgetKit),
+    /// and so is a project.yml nested past the YAML reader's depth.
+    @Test func deeplyNestedInfoPlistAndYAMLAreRefused() throws {
+        let folder = try TemporaryDirectory()
+        F.writeClassic(in: folder)
+        folder.plant("Widget/Info.plist", Array("<?xml version=\"1.0\"?><plist><dict><key>NSExtension</key>".utf8)
+            + Array(String(repeating: "<array>", count: 100_000).utf8))
+        folder.plant("project.yml", Array((0..<200).map { String(repeating: " ", count: $0 * 2) + "k\($0):" }.joined(separator: "\n").utf8))
+        let scan = ProjectReader.read(root: folder.path)
+        let plist = try #require(scan.problems.first { $0.path == folder.file("Widget/Info.plist") }, "\(scan.problems)")
+        #expect(plist.reason.contains("nested more than"), "\(plist.reason)")
+        #expect(scan.targets.isEmpty, "no Info.plist to read and no WidgetKit linked: not taken as a widget")
+        let yaml = try #require(scan.problems.first { $0.path == folder.file("project.yml") }, "\(scan.problems)")
+        #expect(yaml.reason.contains("nested more than"), "\(yaml.reason)")
+    }
+
     @Test func aTruncatedProjectIsAProblem() throws {
         let folder = try TemporaryDirectory()
         F.writeClassic(in: folder)
