@@ -11,7 +11,7 @@ struct ProjectFiles {
     let resolvedRoot: String
     var problems: [ProjectProblem] = []
 
-    /// The largest `project.pbxproj` read (pocket-casts' is 1 MB).
+    /// The largest `project.pbxproj` read (a large app's is about 1 MB).
     static let maxProjectBytes = 32 << 20
     /// The largest Info.plist, xcconfig or YAML file read.
     static let maxSmallFileBytes = 1 << 20

@@ -21,3 +21,12 @@ package struct ProjectProblem: Sendable, Equatable {
     /// Why; names from the project in it are escaped (`DisplayText`).
     package var reason: String
 }
+
+extension [String] {
+    /// Appends the paths of `new` not in the list yet, in their order: a folder's thousands of
+    /// Swift files are added in one pass, not looked up in the list one by one.
+    mutating func appendNew(_ new: [String]) {
+        var seen = Set(self)
+        append(contentsOf: new.filter { seen.insert($0).inserted })
+    }
+}

@@ -133,7 +133,8 @@ enum XcodeGenReader {
                 guard let path = entry.scalar ?? entry["path"]?.scalar,
                       let relative = files.relative(path, from: base, file: file) else { continue }
                 let excludes = (entry["excludes"]?.sequence ?? []).compactMap(\.scalar)
-                add(relative, excludes: excludes, phase: isResources ? "resources" : entry["buildPhase"]?.scalar, to: &widget, files: &files)
+                add(relative, excludes: excludes, phase: isResources ? "resources" : entry["buildPhase"]?.scalar, file: file,
+                    to: &widget, files: &files)
             }
         }
         return widget
@@ -142,7 +143,8 @@ enum XcodeGenReader {
     /// A `sources` or `resources` entry. XcodeGen gives each file of a sources folder the build
     /// phase of its type, so a sources folder is bundled as well as compiled (its catalogs go to
     /// the resources phase) unless `buildPhase` says one; `excludes` are globs under it.
-    private static func add(_ relative: String, excludes: [String], phase: String?, to widget: inout WidgetTarget, files: inout ProjectFiles) {
+    private static func add(_ relative: String, excludes: [String], phase: String?, file: String, to widget: inout WidgetTarget,
+                            files: inout ProjectFiles) {
         let path = files.path(relative)
         switch files.presence(relative) {
         case .absent:
@@ -162,8 +164,8 @@ enum XcodeGenReader {
             }
             return
         }
-        widget.excluded += excludes.filter { !$0.contains(where: { "*?[".contains($0) }) }
-            .compactMap { files.relative($0, from: relative, file: relative) }.map(files.path)
+        widget.excluded.appendNew(excludes.filter { !$0.contains(where: { "*?[".contains($0) }) }
+            .compactMap { files.relative($0, from: relative, file: file) }.map(files.path))
         let isExcluded = { (candidate: String) in
             let under = String(candidate.dropFirst(relative.count + 1))
             return excludes.contains { Glob.matches($0, under) }
@@ -172,9 +174,7 @@ enum XcodeGenReader {
             widget.resources.append(path)
         }
         if phase != "resources" {
-            for source in files.swiftFiles(under: relative, excluded: isExcluded) where !widget.sources.contains(files.path(source)) {
-                widget.sources.append(files.path(source))
-            }
+            widget.sources.appendNew(files.swiftFiles(under: relative, excluded: isExcluded).map(files.path))
         }
     }
 }

@@ -19,7 +19,8 @@ struct XcodeProjectReader {
     /// SRCROOT relative to the root: the folder the `.xcodeproj` is in.
     var sourceRoot: String
     let objects: [String: [String: Any]]
-    /// Each group member's group (the first that lists it).
+    /// Each group member's group (the first by identifier that lists it, so a member listed
+    /// twice gets the same path on every read).
     var parents: [String: String] = [:]
     /// The file-system-synchronized root groups, by identifier (an exception set on one may add
     /// files to any target).
@@ -48,11 +49,10 @@ struct XcodeProjectReader {
            let moved = files.relative(projectDir, from: reader.sourceRoot, file: relative) {
             reader.sourceRoot = moved
         }
-        for (id, object) in reader.objects {
+        for (id, object) in reader.objects.sorted(by: { $0.key < $1.key }) {
             for child in object["children"] as? [String] ?? [] where reader.parents[child] == nil { reader.parents[child] = id }
             if object["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" { reader.synchronizedGroups.append(id) }
         }
-        reader.synchronizedGroups.sort()
         let projectSettings = reader.settings(of: project, label: "project", files: &files)
         for targetID in project["targets"] as? [String] ?? [] {
             guard let target = reader.objects[targetID] else { continue }
@@ -188,22 +188,17 @@ struct XcodeProjectReader {
     /// The synchronized groups the target owns give their folder to `resources` (all but the
     /// target's exceptions are its members, so their catalogs and other files are bundled) and
     /// their Swift files to `sources`; an exception set for the target on a group it does not
-    /// own adds the files it lists (foqos' widget compiles six of the app's Swift files so).
+    /// own adds the files it lists (a widget compiling a model file from the app's folder).
     func addSynchronizedGroups(_ id: String, _ target: [String: Any], to widget: inout WidgetTarget, files: inout ProjectFiles) {
         let owned = target["fileSystemSynchronizedGroups"] as? [String] ?? []
         for groupID in owned {
             guard let group = objects[groupID], let folder = location(of: groupID, files: &files) else { continue }
             let exceptions = memberships(of: group, for: id).compactMap { files.relative($0, from: folder, file: projectFile) }
-            guard files.presence(folder) == .inside else {
-                place(folder, in: &widget.resources, missing: &widget.missing, files: &files)
-                continue
-            }
             place(folder, in: &widget.resources, missing: &widget.missing, files: &files)
-            widget.excluded += exceptions.map(files.path).filter { !widget.excluded.contains($0) }
+            guard files.presence(folder) == .inside else { continue }
+            widget.excluded.appendNew(exceptions.map(files.path))
             let isExcluded = { (relative: String) in exceptions.contains { relative == $0 || relative.hasPrefix($0 + "/") } }
-            for source in files.swiftFiles(under: folder, excluded: isExcluded) {
-                place(source, in: &widget.sources, missing: &widget.missing, files: &files)
-            }
+            widget.sources.appendNew(files.swiftFiles(under: folder, excluded: isExcluded).map(files.path))
         }
         for groupID in synchronizedGroups where !owned.contains(groupID) {
             let added = objects[groupID].map { memberships(of: $0, for: id) } ?? []

@@ -62,7 +62,7 @@ import WidgetThumbnails
     @Test func xcodeGenTargetsFromIncludedFilesWithPathsRelativeToThem() throws {
         let folder = try TemporaryDirectory()
         folder.plant("project.yml", Array("""
-            PREFIX: &PREFIX com.example   # an anchor, as ruuvi's project.yml uses
+            PREFIX: &PREFIX com.example   # an anchor, and a comment after it
             name: App
             settings:
               base:
