@@ -15,7 +15,10 @@ enum XcodeGenReader {
         var state = State()
         load(relative, depth: 0, state: &state, files: &files, scan: &scan)
         let projectSettings = state.root.map { settings(of: $0) } ?? [:]
-        for declared in state.targets {
+        // A checkout where XcodeGen has been run holds the project it generated too: a target
+        // read from that pbxproj (with its paths resolved by XcodeGen) is not read again here.
+        let generated = Set(scan.targets.map(\.name) + scan.otherTargets)
+        for declared in state.targets where !generated.contains(declared.name) {
             let name = declared.name
             let target = declared.value
             guard target.pairs != nil else {

@@ -137,6 +137,24 @@ import WidgetThumbnails
         #expect(scan.problems.isEmpty, "\(scan.problems)")
     }
 
+    /// After `xcodegen generate` the repository holds both: each target is read once, from the pbxproj.
+    @Test func aTargetInTheGeneratedProjectIsNotReadAgainFromXcodeGen() throws {
+        let folder = try TemporaryDirectory()
+        F.writeClassic(in: folder)
+        folder.plant("project.yml", Array("""
+            targets:
+              Widget Extension:
+                type: app-extension
+                platform: iOS
+                info:
+                  properties:
+                    NSExtension: {NSExtensionPointIdentifier: com.apple.widgetkit-extension}
+            """.utf8))
+        let scan = ProjectReader.read(root: folder.path)
+        #expect(scan.targets.map(\.projectFile) == [folder.file("App.xcodeproj/project.pbxproj")])
+        #expect(scan.projectFiles.count == 2)
+    }
+
     @Test(arguments: [
         ("targets:\n\tW:\n    type: app-extension\n", "line 2:"),
         ("targets:\n  W: {type: app-extension, info: {path: I.plist}}\n", "line 2:"),
