@@ -34,6 +34,8 @@ enum XcodeGenReader {
         }
     }
 
+    /// What the files read so far declare: the root file's document (its project-level
+    /// settings), the targets with the file each is declared in, the files loaded.
     struct State {
         var root: YAMLValue?
         var targets: [(name: String, value: YAMLValue, file: String)] = []
