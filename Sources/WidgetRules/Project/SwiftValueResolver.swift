@@ -190,6 +190,9 @@ struct SwiftValueResolver {
             }
         }
         let visible = all.filter { !$0.isLocal }
+        // `value.name`: the value's type is unknown, so any type's member may be meant; a bare
+        // name prefers its own file (a `private enum Constants` per file is common).
+        if let qualifier, qualifier.first?.isUppercase != true { return visible.map { .declaration($0) } }
         return Self.preferring(file, visible).map { .declaration($0) }
     }
 
