@@ -31,6 +31,8 @@ final class SwiftSourceIndex {
         var defaultValue: Int?
         /// The function's name (the type's for `init`), to find its callers.
         var function: String
+        /// The token of its name: what tells it from the function's other parameters.
+        var nameToken: Int
     }
 
     /// What a declaration gives its name.
@@ -67,6 +69,9 @@ final class SwiftSourceIndex {
     private(set) var calls: [String: [Place]] = [:]
     /// The declaration that owns each brace, per file.
     private(set) var owners: [[Int: Owner]]
+    /// What `SwiftValueResolver` found a declaration or parameter (by its place) to hold, kept
+    /// so a name drawn at many places is followed once.
+    var resolved: [Place: ResolvedValues] = [:]
 
     init(_ files: [(path: String, text: String)]) {
         paths = files.map(\.path)
@@ -253,7 +258,7 @@ final class SwiftSourceIndex {
                 equals = tokens.isOpener(equals) ? tokens.closer(of: equals) + 1 : equals + 1
             }
             found.append(Parameter(label: label == "_" ? nil : label, name: tokens.text(last), position: position,
-                                   defaultValue: equals < segment.end ? equals + 1 : nil, function: function))
+                                   defaultValue: equals < segment.end ? equals + 1 : nil, function: function, nameToken: last))
         }
         return found
     }

@@ -25,12 +25,17 @@ struct ResolvedValues {
 /// arguments and defaults), stored properties (through memberwise initializers' callers),
 /// computed properties and functions (through what they return), `a ? b : c` and `a ?? b`.
 ///
-/// Depth and work are bounded (`maximumDepth`, `budget`), and a declaration met again on
-/// its own path contributes nothing, so cycles and hostile input end.
+/// Depth and work are bounded (`maximumDepth`, `budget`; the first 500 callers of a function
+/// or initializer, the first 2,000 declarations of a name), a declaration met again on its own
+/// path contributes nothing, and what a declaration holds is found once
+/// (`SwiftSourceIndex.resolved`), so cycles and hostile input end in linear time.
 struct SwiftValueResolver {
     let index: SwiftSourceIndex
     private var budget: Int
     private var inProgress: Set<SwiftSourceIndex.Place> = []
+    /// How often a path was cut at a declaration already being followed: a value found while
+    /// one was cut may be partial, so it is not kept in `index.resolved`.
+    private var cuts = 0
     private static let maximumDepth = 12
 
     init(index: SwiftSourceIndex, budget: Int = 4_000) {
@@ -42,7 +47,7 @@ struct SwiftValueResolver {
     mutating func values(file: Int, start: Int, end: Int, depth: Int = 0) -> ResolvedValues {
         let tokens = index.files[file]
         budget -= 1
-        guard depth < Self.maximumDepth, budget > 0 else { return .unknown }
+        guard depth < Self.maximumDepth, budget > 0 else { cuts += 1; return .unknown }
         var start = start
         var end = min(end, tokens.count)
         while start < end, tokens.is(start, "try") || tokens.is(start, "await") || tokens.is(start, "return") { start += 1 }
@@ -152,7 +157,8 @@ struct SwiftValueResolver {
     /// (those in the same file first). `Type.name` looks in types of that name first.
     func lookUp(_ name: String, qualifier: String?, file: Int, at token: Int) -> [Candidate] {
         let tokens = index.files[file]
-        let all = index.declarations[name] ?? []
+        // At most 2,000 declarations of one name are weighed (hostile input can hold millions).
+        let all = (index.declarations[name] ?? []).prefix(2_000)
         if let qualifier, let first = qualifier.first, first.isUppercase {
             let members = all.filter { $0.typeName == qualifier && !$0.isLocal }
             if !members.isEmpty { return Self.preferring(file, members).map { .declaration($0) } }
@@ -208,10 +214,12 @@ struct SwiftValueResolver {
             return .unknown
         case .declaration(let declaration):
             return value(of: declaration, depth: depth)
-        case .parameter(let parameter, let file, let token):
-            let place = SwiftSourceIndex.Place(file: file, token: token)
-            guard !inProgress.contains(place) else { return ResolvedValues() }
+        case .parameter(let parameter, let file, _):
+            let place = SwiftSourceIndex.Place(file: file, token: parameter.nameToken)
+            if let known = index.resolved[place] { return known }
+            guard !inProgress.contains(place) else { cuts += 1; return ResolvedValues() }
             inProgress.insert(place)
+            let cutsBefore = cuts
             defer { inProgress.remove(place) }
             var result = ResolvedValues()
             var found = false
@@ -229,14 +237,23 @@ struct SwiftValueResolver {
                 result.formUnion(values(file: call.file, start: match.valueStart, end: match.end, depth: depth + 1))
             }
             if !found { result.unresolved = true }
+            if cuts == cutsBefore { index.resolved[place] = result }
             return result
         }
     }
 
     private mutating func value(of declaration: SwiftSourceIndex.Declaration, depth: Int) -> ResolvedValues {
-        guard !inProgress.contains(declaration.place) else { return ResolvedValues() }
+        if let known = index.resolved[declaration.place] { return known }
+        guard !inProgress.contains(declaration.place) else { cuts += 1; return ResolvedValues() }
         inProgress.insert(declaration.place)
+        let cutsBefore = cuts
         defer { inProgress.remove(declaration.place) }
+        let result = uncachedValue(of: declaration, depth: depth)
+        if cuts == cutsBefore { index.resolved[declaration.place] = result }
+        return result
+    }
+
+    private mutating func uncachedValue(of declaration: SwiftSourceIndex.Declaration, depth: Int) -> ResolvedValues {
         let file = declaration.place.file
         let tokens = index.files[file]
         switch declaration.definition {

@@ -316,7 +316,7 @@ import WidgetRules
         #expect(scan(String(repeating: ")", count: depth) + String(repeating: "]", count: depth)).assets.isEmpty)
 
         // A 5 MB file on one line: one image and 420,000 calls of the function whose
-        // parameter they name.
+        // parameter it draws.
         var line = "func f(n: String) { Image(n) }"
         line.reserveCapacity(5_200_000)
         for number in 0..<420_000 { line += " f(n: \"i\(number % 7)\");" }
@@ -324,6 +324,14 @@ import WidgetRules
         let big = scan(line)
         #expect(names(big).sorted() == (0..<7).map { "i\($0)" })
         #expect(big.assets.allSatisfy { $0.location.line == 1 })
+
+        // A function with a 1,000,000-token body, named by 50,000 images: followed once.
+        var heavy = "func f() -> String { x" + String(repeating: " + x", count: 500_000) + " }\n"
+        heavy += String(repeating: "Image(f())\n", count: 50_000)
+        let followedOnce = scan(heavy)
+        #expect(followedOnce.assets.isEmpty)
+        #expect(followedOnce.unresolvedNames.count == 50_000)
+        #expect(followedOnce.unresolvedNames.last?.line == 50_001)
 
         // Names that refer to each other end.
         let cycle = scan("let a = b\nlet b = a\nstruct V: View { var body: some View { Image(a) } }")
