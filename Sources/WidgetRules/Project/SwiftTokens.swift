@@ -81,9 +81,10 @@ struct SwiftTokens {
     // MARK: Lexing
 
     private enum Frame {
-        /// Inside a string literal: its `#` count, whether it is `"""`, whether it has
-        /// interpolated, where it began, and its value so far.
-        case string(hashes: Int, multiline: Bool, interpolates: Bool, line: Int32, start: Int32, value: [UInt8])
+        /// Inside a string literal: its `#` count, whether it is `"""`, and where it began.
+        /// The outermost string's value is kept beside the stack (`value`), never in it, so
+        /// appending a byte copies nothing.
+        case string(hashes: Int, multiline: Bool, line: Int32, start: Int32)
         /// Inside `\( ... )`: the parentheses open within it.
         case interpolation(depth: Int)
     }
@@ -115,6 +116,9 @@ struct SwiftTokens {
         var space = true
         var stack: [Frame] = []
         var commentDepth = 0
+        // The outermost string's value so far, and whether it interpolates.
+        var value: [UInt8] = []
+        var interpolates = false
 
         func emit(_ kind: Kind, _ start: Int, _ stop: Int, _ tokenLine: Int32, into tokens: inout [Token], spaceBefore: inout Bool) {
             tokens.append(Token(kind: kind, spaceBefore: spaceBefore, line: tokenLine, start: Int32(start), end: Int32(stop)))
@@ -134,7 +138,8 @@ struct SwiftTokens {
                 index += 1
                 continue
             }
-            if case .string(let hashes, let multiline, var interpolates, let startLine, let start, var value)? = stack.last {
+            if case .string(let hashes, let multiline, let startLine, let start)? = stack.last {
+                let outermost = stack.count == 1
                 // Inside a string: find its end, an escape or an interpolation.
                 if byte == UInt8(ascii: "\\") {
                     var probe = index + 1
@@ -143,18 +148,16 @@ struct SwiftTokens {
                     if count == hashes, probe < end {
                         let escaped = bytes[probe]
                         if escaped == UInt8(ascii: "(") {
-                            interpolates = true
-                            stack[stack.count - 1] = .string(hashes: hashes, multiline: multiline, interpolates: true,
-                                                             line: startLine, start: start, value: value)
+                            if outermost { interpolates = true }
                             stack.append(.interpolation(depth: 0))
                             index = probe + 1
                             continue
                         }
                         switch escaped {
-                        case UInt8(ascii: "n"): value.append(0x0A)
-                        case UInt8(ascii: "t"): value.append(0x09)
-                        case UInt8(ascii: "r"): value.append(0x0D)
-                        case UInt8(ascii: "0"): value.append(0)
+                        case UInt8(ascii: "n"): if outermost { value.append(0x0A) }
+                        case UInt8(ascii: "t"): if outermost { value.append(0x09) }
+                        case UInt8(ascii: "r"): if outermost { value.append(0x0D) }
+                        case UInt8(ascii: "0"): if outermost { value.append(0) }
                         case UInt8(ascii: "u"):
                             // \u{XXXX}: the scalar, or nothing when it is not one.
                             var scan = probe + 1
@@ -169,20 +172,16 @@ struct SwiftTokens {
                                     scalar = scalar &* 16 &+ nibble
                                     scan += 1
                                 }
-                                if let unicode = Unicode.Scalar(scalar) { value.append(contentsOf: Array(String(Character(unicode)).utf8)) }
+                                if outermost, let unicode = Unicode.Scalar(scalar) { value.append(contentsOf: Array(String(Character(unicode)).utf8)) }
                                 if scan < end, bytes[scan] == UInt8(ascii: "}") { scan += 1 }
-                                stack[stack.count - 1] = .string(hashes: hashes, multiline: multiline, interpolates: interpolates,
-                                                                 line: startLine, start: start, value: value)
                                 index = scan
                                 continue
                             }
                         case 0x0A:
                             // A line-continuation backslash in a multi-line string.
                             line += 1
-                        default: value.append(escaped)
+                        default: if outermost { value.append(escaped) }
                         }
-                        stack[stack.count - 1] = .string(hashes: hashes, multiline: multiline, interpolates: interpolates,
-                                                         line: startLine, start: start, value: value)
                         index = probe + 1
                         continue
                     }
@@ -214,9 +213,7 @@ struct SwiftTokens {
                     continue
                 }
                 if byte == 0x0A { line += 1 }
-                value.append(byte)
-                stack[stack.count - 1] = .string(hashes: hashes, multiline: multiline, interpolates: interpolates,
-                                                 line: startLine, start: start, value: value)
+                if outermost { value.append(byte) }
                 index += 1
                 continue
             }
@@ -248,7 +245,8 @@ struct SwiftTokens {
                     probe += 1
                 }
                 let startLine = multiline ? line - 1 : line
-                stack.append(.string(hashes: hashes, multiline: multiline, interpolates: false, line: startLine, start: Int32(index), value: []))
+                if stack.isEmpty { value.removeAll(keepingCapacity: true); interpolates = false }
+                stack.append(.string(hashes: hashes, multiline: multiline, line: startLine, start: Int32(index)))
                 index = probe
             case UInt8(ascii: "(") where inInterpolation:
                 if case .interpolation(let depth)? = stack.last { stack[stack.count - 1] = .interpolation(depth: depth + 1) }
@@ -301,7 +299,7 @@ struct SwiftTokens {
             }
         }
         // An unterminated string at the end still counts as one (what it held is its value).
-        if case .string(_, _, let interpolates, let startLine, let start, let value)? = stack.first {
+        if case .string(_, _, let startLine, let start)? = stack.first {
             tokens.append(Token(kind: .string, spaceBefore: space, line: startLine, start: start, end: Int32(end)))
             if !interpolates && stack.count == 1 { strings[tokens.count - 1] = String(decoding: value, as: UTF8.self) }
         }

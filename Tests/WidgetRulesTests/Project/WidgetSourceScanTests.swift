@@ -325,6 +325,11 @@ import WidgetRules
         #expect(names(big).sorted() == (0..<7).map { "i\($0)" })
         #expect(big.assets.allSatisfy { $0.location.line == 1 })
 
+        // One 3 MB string literal as a name, and an unterminated raw string as long.
+        let long = String(repeating: "a", count: 3_000_000)
+        let wide = scan("struct V: View { var body: some View { Image(\"\(long)\") } }\nlet s = #\"" + long)
+        #expect(wide.assets.map(\.name) == [.string(long)])
+
         // A function with a 1,000,000-token body, named by 50,000 images: followed once.
         var heavy = "func f() -> String { x" + String(repeating: " + x", count: 500_000) + " }\n"
         heavy += String(repeating: "Image(f())\n", count: 50_000)
