@@ -107,7 +107,6 @@ struct SwiftTokens {
     }
 
     // The loop is long because it is one state machine: splitting it would pass its state around.
-    // swiftlint:disable:next function_body_length cyclomatic_complexity
     private mutating func lex() {
         let bytes = self.bytes
         let end = bytes.count
