@@ -61,6 +61,10 @@ public enum WidgetSourceScan {
             }
         }
         guard configurationCount > 0 else {
+            if let activity = index.calls["ActivityConfiguration"]?.first {
+                let location = SourceLocation(file: index.paths[activity.file], line: index.files[activity.file].line(activity.token))
+                return (nil, "only a Live Activity (ActivityConfiguration at \(location)), which declares no families: the platform's families")
+            }
             return (nil, "no StaticConfiguration, AppIntentConfiguration or IntentConfiguration in the sources: the platform's families")
         }
         return (WidgetFamily.allCases.filter(found.contains), ".supportedFamilies at " + sites.joined(separator: ", "))
@@ -156,7 +160,11 @@ public enum WidgetSourceScan {
         var unresolved: [SourceLocation] = []
         for call in calls {
             let tokens = index.files[call.file]
-            if tokens.is(call.token - 1, ".") { continue }
+            // `SwiftUI.Image(` is the image; `something.Image(` some other type's.
+            if tokens.is(call.token - 1, "."),
+               !(tokens.is(call.token - 2, "SwiftUI") || tokens.is(call.token - 2, "UIKit") || tokens.is(call.token - 2, "AppKit")) {
+                continue
+            }
             let arguments = index.arguments(in: tokens, list: call.token + 1)
             guard let first = arguments.first else { continue }
             let isImage = tokens.is(call.token, "Image")

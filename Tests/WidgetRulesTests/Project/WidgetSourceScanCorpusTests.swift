@@ -108,6 +108,7 @@ struct WidgetSourceScanCorpusTests {
         #expect(Self.names(widget) == ["AppIcon", "AppIconAccented"])
         let activity = try Self.scan("eerimoq__moblin", "Moblin Live Activity")
         #expect(activity.families == nil)
+        #expect(activity.familiesEvidence.contains("ActivityConfiguration"))
         #expect(Self.names(activity) == ["AppIcon"])
     }
 

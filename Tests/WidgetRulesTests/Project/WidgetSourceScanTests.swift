@@ -269,6 +269,9 @@ import WidgetRules
                     }
                     .frame(width: 28, height: 28)
                     Artwork()
+                    Image(uiImage: UIImage(named: "wrapped")!).resizable().frame(width: 10, height: 12)
+                    Color.clear.background(SwiftUI.Image("qualified"))
+                    Icons.Image("other")
                 }
             }
             enum CommonHelper { static let iconSize: CGFloat = 28 }
@@ -294,6 +297,9 @@ import WidgetRules
         #expect(roles["pause"] == .framed(width: 28, height: 28))
         #expect(roles["play"] == .framed(width: 28, height: 28))
         // The default and a caller's value: the largest.
+        #expect(roles["wrapped"] == .framed(width: 10, height: 12))
+        #expect(roles["qualified"] == .fillsSlot)
+        #expect(roles["other"] == nil)
         #expect(roles["art"] == .framed(width: nil, height: 120))
     }
 
