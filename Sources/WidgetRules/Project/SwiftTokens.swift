@@ -137,7 +137,7 @@ struct SwiftTokens {
                 index += 1
                 continue
             }
-            if case .string(let hashes, let multiline, let startLine, let start)? = stack.last {
+            if case .string(let hashes, let multiline, _, _)? = stack.last {
                 let outermost = stack.count == 1
                 // Inside a string: find its end, an escape or an interpolation.
                 if byte == UInt8(ascii: "\\") {
@@ -202,6 +202,13 @@ struct SwiftTokens {
                 // own error), so one stray quote cannot swallow the rest of the file.
                 let brokenLine = byte == 0x0A && !multiline
                 if closes || brokenLine {
+                    // A broken line ends every single-line string it is inside, the outermost too.
+                    let first = brokenLine ? stack.firstIndex { if case .string(_, false, _, _) = $0 { true } else { false } } : nil
+                    if let first, first < stack.count - 1 {
+                        if first == 0 { interpolates = true }
+                        stack.removeSubrange((first + 1)...)
+                    }
+                    guard case .string(_, _, let startLine, let start)? = stack.last else { index += 1; continue }
                     stack.removeLast()
                     if stack.isEmpty {
                         tokens.append(Token(kind: .string, spaceBefore: space, line: startLine, start: start, end: Int32(index + closeLength)))
@@ -221,6 +228,14 @@ struct SwiftTokens {
             let inInterpolation = !stack.isEmpty
             switch byte {
             case 0x0A:
+                // A line break inside the interpolation of a single-line string ends that string
+                // (Swift's own error), so `"\(` at a line's end cannot swallow the file.
+                if inInterpolation, let broken = stack.firstIndex(where: { if case .string(_, false, _, _) = $0 { true } else { false } }) {
+                    if broken == 0, case .string(_, _, let startLine, let start) = stack[0] {
+                        tokens.append(Token(kind: .string, spaceBefore: space, line: startLine, start: start, end: Int32(index)))
+                    }
+                    stack.removeSubrange(broken...)
+                }
                 line += 1; space = true; index += 1
             case 0x20, 0x09, 0x0D, 0x0B, 0x0C:
                 space = true; index += 1

@@ -309,6 +309,8 @@ import WidgetRules
         // Unterminated string and comment.
         let open = scan("struct V: View { var body: some View { Image(\"a\") } }\nlet s = \"never closed\nImage(\"b\")\n/* never closed Image(\"c\")")
         #expect(names(open) == ["a", "b"])
+        let openInterpolation = scan("let s = \"a \\(f(\"b\nImage(\"c\")\n")
+        #expect(names(openInterpolation) == ["c"])
         let openMultiline = scan("let s = \"\"\"\nImage(\"x\")\n")
         #expect(names(openMultiline).isEmpty)
 
