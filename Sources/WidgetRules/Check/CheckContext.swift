@@ -15,6 +15,10 @@ public struct CheckContext: Sendable {
     public var config: CheckConfig
     /// `--entries`: the timeline entries that carry each image.
     public var entries: Int?
+    /// The families checked when neither the command nor the config names any: the system
+    /// families for a plain folder, a widget target's own in a project (`WidgetCode.families`,
+    /// else every family its platforms' devices have).
+    public var defaultFamilies: [WidgetFamily] = CheckContext.systemFamilies
 
     /// A context; the config defaults to an empty one.
     public init(catalog: WidgetCatalog, devices: [DeviceClass], selection: DeviceSelection = DeviceSelection(),
@@ -37,8 +41,8 @@ public struct CheckContext: Sendable {
     public static let systemFamilies = WidgetFamily.allCases.filter { !$0.isAccessory }
 
     /// The families `facts` is checked in: the command's, else the config's for its path or
-    /// its asset set, else the system families.
+    /// its asset set, else `defaultFamilies`.
     public func families(for facts: ImageFacts) -> [WidgetFamily] {
-        families ?? config.families(for: facts.path) ?? facts.assetSet.flatMap(config.families(for:)) ?? Self.systemFamilies
+        families ?? config.families(for: facts.path) ?? facts.assetSet.flatMap(config.families(for:)) ?? defaultFamilies
     }
 }

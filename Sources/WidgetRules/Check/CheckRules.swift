@@ -21,10 +21,18 @@ public enum CheckRules {
         all.first { $0.description.id == id }
     }
 
-    /// Every rule's findings for one image.
+    /// Every rule's findings for one image; a level quieter each for an image that may not be
+    /// drawn at all (`ImageFacts.mayNotBeDrawn`).
     public static func evaluate(_ facts: ImageFacts, in context: CheckContext, plans: CheckPlans) -> [CheckFinding] {
         let scope = CheckScope(facts, in: context, plans: plans)
-        return all.flatMap { $0.evaluate(scope) }
+        let findings = all.flatMap { $0.evaluate(scope) }
+        guard facts.mayNotBeDrawn else { return findings }
+        return findings.map { finding in
+            var quieter = finding
+            quieter.level = finding.level == .error ? .warning : .note
+            quieter.detail = [finding.detail, facts.drawnEvidence].compactMap { $0 }.joined(separator: "; ")
+            return quieter
+        }
     }
 }
 
@@ -37,6 +45,8 @@ public struct CheckTally: Sendable, Encodable {
     public var errors = 0
     /// Unsuppressed warnings.
     public var warnings = 0
+    /// Unsuppressed notes (the text reporter prints them with `--verbose`).
+    public var notes = 0
     /// Findings an `ignore` entry suppressed.
     public var suppressed = 0
     /// Images with an error that `check --fix` would rewrite in place.
@@ -55,6 +65,8 @@ public struct CheckTally: Sendable, Encodable {
             errors += 1
         } else if finding.level == .warning {
             warnings += 1
+        } else {
+            notes += 1
         }
         return finding
     }
@@ -71,6 +83,10 @@ public struct CheckSummary: Sendable {
     public var unchecked: [UncheckedAsset]
     /// What `check --fix` rewrote.
     public var fixed: [FixedImage] = []
+    /// The widget targets a project gave (empty for plain folders and files).
+    public var targets: [CheckedTarget] = []
+    /// Images in the checked projects that no widget target bundles (counted, not checked).
+    public var outsideTargets = 0
     /// The program that checked, as SARIF names its driver.
     public var toolName: String
     /// Its version.
@@ -87,8 +103,14 @@ public struct CheckSummary: Sendable {
 
     /// The closing line of the text reporters.
     public var line: String {
-        "\(tally.images) image(s) checked: \(tally.errors) error(s), \(tally.warnings) warning(s), "
+        "\(tally.images) image(s) checked: \(tally.errors) error(s), \(tally.warnings) warning(s), \(tally.notes) note(s), "
             + "\(tally.suppressed) suppressed by the config, \(unchecked.count) not checked"
             + (fixed.isEmpty ? "" : ", \(fixed.count) rewritten by --fix")
+    }
+
+    /// The lines that say what a project gave: each widget target, then the images left out.
+    public var projectLines: [String] {
+        targets.map(\.line)
+            + (targets.isEmpty ? [] : ["\(TableText.grouped(outsideTargets)) image(s) in other targets or in no target: not checked"])
     }
 }

@@ -52,13 +52,10 @@ public struct CheckScope {
     /// The rows' catalogue ids, each once, in order.
     public func deviceIDs(_ rows: [DeviceClass]) -> [String] { plans.ids(rows) }
 
-    /// The slots of `family` whose caps count (`RenderCost.FamilyCost.counts`: logged caps,
-    /// caps of devices the user named, and assumed caps only where the family has no logged
-    /// one): over them the widget is blank; over the others it may be.
-    public func countedSlots(_ family: WidgetFamily) -> [(device: DeviceClass, slot: DeviceClass.Slot)] {
-        let slots = slots(family)
-        let logged = slots.contains { $0.slot.capBasis == .logged }
-        return slots.filter { RenderCost.FamilyCost.counts($0.slot.capBasis, familyHasLoggedCaps: logged, context.assumedCaps) }
+    /// Whether going over `slot`'s cap fails the check (`RenderCost.FamilyCost.fails`) rather
+    /// than being a risk.
+    public func fails(_ slot: DeviceClass.Slot) -> Bool {
+        RenderCost.FamilyCost.fails(slot.capBasis, context.assumedCaps)
     }
 
     /// The command that rewrites the image in place at its conforming size

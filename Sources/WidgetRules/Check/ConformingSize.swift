@@ -1,6 +1,6 @@
-/// The longest side a fix gives an image so the next `check` accepts it: under every counted
-/// archival cap of every slot it is drawn in (the evidence policy of `archival-cap`: an assumed
-/// cap never shrinks an image for devices with logged ones), its decoded bitmap under the
+/// The longest side a fix gives an image so the next `check` accepts it: under every archival
+/// cap that fails the check in every slot it is drawn in (`CheckScope.fails`: an assumed cap of
+/// devices nobody named is a risk, and never shrinks an image), its decoded bitmap under the
 /// extension's memory, and no larger than it is drawn (the largest slot it fills, or its frame
 /// at the largest drawing scale), so a fix does not trade one finding for another.
 public struct ConformingSize: Sendable, Equatable {
@@ -14,7 +14,7 @@ public struct ConformingSize: Sendable, Equatable {
     public static func of(_ scope: CheckScope) -> ConformingSize? {
         let size = scope.facts.size
         guard size.width > 0, size.height > 0 else { return nil }
-        var limit = scope.shown.flatMap { scope.countedSlots($0) }.map(\.slot.capPixels).min()
+        var limit = scope.shown.flatMap { scope.slots($0) }.filter { scope.fails($0.slot) }.map(\.slot.capPixels).min()
         let memory = BitmapCost.memoryLimitBytes(of: scope.drawingRows, in: scope.context.catalog)
         if !scope.drawingRows.isEmpty, memory > 0 {
             let memoryArea = (memory - 1) / max(1, scope.facts.bytesPerPixel)

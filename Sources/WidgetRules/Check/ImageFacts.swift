@@ -27,6 +27,9 @@ public struct ImageFacts: Sendable {
     public var drawn: DrawnRole
     /// Where `drawn` comes from (`code: File.swift:12`, `config`), said with an undersized finding.
     public var drawnEvidence: String?
+    /// No code names it, but a name read at run time may be it: each finding is a level
+    /// quieter (an error a warning, a warning a note), since nothing shows it is drawn.
+    public var mayNotBeDrawn = false
 
     /// The facts of one image; the optional ones default to "not from an asset catalog, not
     /// measured".

@@ -47,23 +47,23 @@ public enum WidgetSourceScan {
             for call in index.calls[name] ?? [] {
                 configurationCount += 1
                 let tokens = index.files[call.file]
-                let location = SourceLocation(file: index.paths[call.file], line: tokens.line(call.token))
+                let location = CodeLocation(file: index.paths[call.file], line: tokens.line(call.token))
                 guard let list = modifier("supportedFamilies", afterCallAt: call.token, in: tokens) else {
                     return (nil, "\(name) at \(location) declares no supportedFamilies: the platform's families")
                 }
                 let (families, through) = self.families(in: index, file: call.file, list: list)
                 guard !families.isEmpty else {
-                    return (nil, ".supportedFamilies at \(SourceLocation(file: location.file, line: tokens.line(list))) could not be read: the platform's families")
+                    return (nil, ".supportedFamilies at \(CodeLocation(file: location.file, line: tokens.line(list))) could not be read: the platform's families")
                 }
                 found.formUnion(families)
-                let site = SourceLocation(file: location.file, line: tokens.line(list)).description
+                let site = CodeLocation(file: location.file, line: tokens.line(list)).description
                 sites.append(through.map { "\(site) (through \($0))" } ?? site)
             }
         }
         guard configurationCount > 0 else {
             if let activity = index.calls["ActivityConfiguration"]?.first {
-                let location = SourceLocation(file: index.paths[activity.file], line: index.files[activity.file].line(activity.token))
-                return (nil, "only a Live Activity (ActivityConfiguration at \(location)), which declares no families: the platform's families")
+                let location = CodeLocation(file: index.paths[activity.file], line: index.files[activity.file].line(activity.token))
+                return ([], "only a Live Activity (ActivityConfiguration at \(location)): no widget family")
             }
             return (nil, "no StaticConfiguration, AppIntentConfiguration or IntentConfiguration in the sources: the platform's families")
         }
@@ -102,7 +102,7 @@ public enum WidgetSourceScan {
             let cases = familyCases(declared, from: range.lowerBound, to: range.upperBound)
             guard !cases.isEmpty else { continue }
             found.formUnion(cases)
-            through.append("\(name) at \(SourceLocation(file: index.paths[declaration.place.file], line: declared.line(declaration.place.token)))")
+            through.append("\(name) at \(CodeLocation(file: index.paths[declaration.place.file], line: declared.line(declaration.place.token)))")
         }
         return (found, through.isEmpty ? nil : through.joined(separator: ", "))
     }
@@ -152,12 +152,12 @@ public enum WidgetSourceScan {
 
     // MARK: Assets
 
-    private static func readAssets(_ index: SwiftSourceIndex) -> ([AssetUse], [SourceLocation]) {
+    private static func readAssets(_ index: SwiftSourceIndex) -> ([AssetUse], [CodeLocation]) {
         var calls: [SwiftSourceIndex.Place] = []
         for name in ["Image", "UIImage", "NSImage"] { calls += index.calls[name] ?? [] }
         calls.sort { ($0.file, $0.token) < ($1.file, $1.token) }
         var assets: [AssetUse] = []
-        var unresolved: [SourceLocation] = []
+        var unresolved: [CodeLocation] = []
         for call in calls {
             let tokens = index.files[call.file]
             // `SwiftUI.Image(` is the image; `something.Image(` some other type's.
@@ -171,7 +171,7 @@ public enum WidgetSourceScan {
             let takesName = isImage ? first.label == nil || first.label == "decorative" : first.label == "named"
             let takesSymbol = isImage ? first.label == nil : first.label == "resource"
             guard takesName || takesSymbol else { continue }
-            let location = SourceLocation(file: index.paths[call.file], line: tokens.line(call.token))
+            let location = CodeLocation(file: index.paths[call.file], line: tokens.line(call.token))
             let role = self.role(of: call.token, in: index, file: call.file)
             if takesSymbol, let symbol = symbol(tokens, start: first.valueStart, end: first.end) {
                 assets.append(AssetUse(name: .symbol(symbol), location: location, role: role))

@@ -29,23 +29,30 @@ extension RenderCost {
         /// the family has no logged cap on the devices (then the assumed caps are all there is):
         /// the widget shows its placeholder there. In `devices` order (JSON: their names,
         /// "iPhone SE 2/3, 375x667@2, iOS 26/27").
-        public var failingDevices: [DeviceFit] { devices.filter { !$0.fits && counts($0) } }
-        /// The entries over an assumed cap where the family has logged caps elsewhere on the
-        /// devices: a labelled risk, not a failure (no log says the assumed cap is real).
-        public var risks: [DeviceFit] { devices.filter { !$0.fits && !counts($0) } }
+        public var failingDevices: [DeviceFit] { devices.filter { !$0.fits && Self.fails($0.capBasis, assumedCaps) } }
+        /// The entries over an assumed cap of devices nobody named: a labelled risk, not a
+        /// failure (no log says the assumed cap is real).
+        public var risks: [DeviceFit] { devices.filter { !$0.fits && !Self.fails($0.capBasis, assumedCaps) } }
         /// The entry with the smallest cap that counts: among the logged caps when there are
         /// any, else among the assumed ones. The device that limits one image for the family.
         public var binding: DeviceFit? {
             devices.filter(counts).min { $0.capPixels < $1.capPixels }
         }
-        /// Whether `entry`'s cap decides (over it, the family fails) rather than being a risk.
+        /// Whether `entry`'s cap sizes an output (`binding`).
         func counts(_ entry: DeviceFit) -> Bool {
             Self.counts(entry.capBasis, familyHasLoggedCaps: hasLoggedCaps, assumedCaps)
         }
 
-        /// The policy itself: a cap decides when the user chose the devices, when it was
+        /// Evidence decides the level, in every command (`check`, `budget`, `thumbnail`'s
+        /// notes, `explain`): over a logged cap, or any cap of devices the user named, the
+        /// widget fails; over an assumed cap of devices nobody named, it is a risk.
+        public static func fails(_ basis: WidgetCatalog.CapBasis, _ assumedCaps: FamilySizing.AssumedCaps) -> Bool {
+            assumedCaps == .apply || basis == .logged
+        }
+
+        /// Whether a cap sizes an output: when the user chose the devices, when it was
         /// logged, or when the family has no logged cap on them (then the assumed caps are all
-        /// there is); otherwise going over it is a risk.
+        /// there is, and sizing under them shrinks nothing for a device with a logged cap).
         public static func counts(_ basis: WidgetCatalog.CapBasis, familyHasLoggedCaps: Bool,
                                   _ assumedCaps: FamilySizing.AssumedCaps) -> Bool {
             assumedCaps == .apply || !familyHasLoggedCaps || basis == .logged

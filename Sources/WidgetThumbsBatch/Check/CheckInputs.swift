@@ -13,6 +13,12 @@ package struct CheckImage: Sendable {
     package var platforms: [Platform]
     /// The asset set's folder, for the config's families (nil outside a catalog).
     package var assetSet: String?
+    /// How big it is drawn (`ImageFacts.drawn`): filling the slot in a plain folder.
+    package var drawn: DrawnRole = .fillsSlot
+    /// Where `drawn` comes from.
+    package var drawnEvidence: String?
+    /// `ImageFacts.mayNotBeDrawn`.
+    package var mayNotBeDrawn = false
 }
 
 /// Finds what `check` looks at in its paths: image files, the images of folders (walked with
@@ -49,6 +55,12 @@ package struct CheckInputs {
                 addFile(path, explicit: true)
             }
         }
+    }
+
+    /// Whether `path` names a bitmap or vector image by its extension (what a walk takes).
+    package static func isImageName(_ path: String) -> Bool {
+        let ext = pathExtension(PathComponents.lastComponent(of: path))
+        return bitmapExtensions.contains(ext) || vectorExtensions.contains(ext)
     }
 
     private static func pathExtension(_ name: String) -> String {

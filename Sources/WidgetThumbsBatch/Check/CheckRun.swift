@@ -10,11 +10,15 @@ package struct CheckRun {
     /// `--fix`: rewrite in place each image with an error a shrink fixes (`CheckFix`), then
     /// report what the rewritten file gives.
     package var fixes: Bool
+    /// Whether a folder holding an Xcode or XcodeGen project is checked as that project's
+    /// widget targets (`CheckProject`); false checks every image under it (`--all-images`).
+    package var readsProjects: Bool
 
-    package init(context: CheckContext, measuresAppearance: Bool, fixes: Bool = false) {
+    package init(context: CheckContext, measuresAppearance: Bool, fixes: Bool = false, readsProjects: Bool = true) {
         self.context = context
         self.measuresAppearance = measuresAppearance
         self.fixes = fixes
+        self.readsProjects = readsProjects
     }
 
     /// Checks `paths` and the current image of each snapshot container in `containers`. A
@@ -23,16 +27,39 @@ package struct CheckRun {
     package func run(paths: [String], containers: [String], reporter: any CheckReporter, toolName: String, toolVersion: String,
                      emit: @escaping (String) -> Void) -> CheckSummary {
         var sink = Sink(config: context.config, reporter: reporter, emit: emit)
+        var plain: [String] = []
+        var unchecked: [UncheckedAsset] = []
+        var targets: [CheckedTarget] = []
+        var outsideTargets = 0
+        for path in paths {
+            guard readsProjects, PathLookup.isDirectory(path, followingLinks: true), let project = CheckProject(root: path, base: context) else {
+                plain.append(path)
+                continue
+            }
+            for failure in project.failures {
+                sink.add(UnreadableRule.finding(failure.path, reason: DisplayText.escaped(failure.reason)))
+            }
+            for target in project.targets {
+                // Each target has its own devices, so its own plans.
+                let plans = CheckPlans()
+                for image in target.images { check(image, in: target.context, plans: plans, into: &sink) }
+                targets.append(target.summary)
+            }
+            unchecked += project.unchecked
+            outsideTargets += project.outsideTargets
+        }
         let plans = CheckPlans()
-        let found = CheckInputs(paths: paths)
+        let found = CheckInputs(paths: plain)
         for failure in found.failures {
             sink.add(UnreadableRule.finding(failure.path, reason: DisplayText.escaped(failure.reason)))
         }
-        for image in found.images { check(image, plans: plans, into: &sink) }
+        for image in found.images { check(image, in: context, plans: plans, into: &sink) }
         for container in containers { checkContainer(container, plans: plans, into: &sink) }
-        var summary = CheckSummary(tally: sink.tally, findings: sink.findings, unchecked: found.unchecked,
+        var summary = CheckSummary(tally: sink.tally, findings: sink.findings, unchecked: unchecked + found.unchecked,
                                    toolName: toolName, toolVersion: toolVersion)
         summary.fixed = sink.fixed
+        summary.targets = targets
+        summary.outsideTargets = outsideTargets
         return summary
     }
 
@@ -64,7 +91,7 @@ package struct CheckRun {
     /// One file: its facts from its header (a JPEG or PNG is not read past it; `ThumbnailInput`
     /// reads the formats whose decoders want every byte whole), its pixels only to measure
     /// its appearance.
-    private func check(_ image: CheckImage, plans: CheckPlans, into sink: inout Sink, fixable: Bool = true) {
+    private func check(_ image: CheckImage, in context: CheckContext, plans: CheckPlans, into sink: inout Sink, fixable: Bool = true) {
         let limits = DecodeLimits.default
         let info: ImageInfo
         let fileBytes: Int
@@ -79,21 +106,25 @@ package struct CheckRun {
         let bytes: () throws(ImageError) -> [UInt8] = { () throws(ImageError) in
             try InputFile.read(image.path, maxBytes: limits.maxFileBytes)
         }
-        check(image, info: info, fileBytes: fileBytes, bytes: bytes, note: nil, plans: plans, into: &sink, fixable: fixable)
+        check(image, info: info, fileBytes: fileBytes, bytes: bytes, note: nil, in: context, plans: plans, into: &sink, fixable: fixable)
     }
 
     /// The in-place fix of `findings` that `--fix` applies: one whose error is not suppressed.
-    private func inPlaceFix(_ findings: [CheckFinding]) -> FixCommand? {
+    private func inPlaceFix(_ findings: [CheckFinding], config: CheckConfig) -> FixCommand? {
         findings.first { finding in
-            finding.level == .error && finding.fix?.rewritesInPlace == true && context.config.ignore(finding.rule, at: finding.file) == nil
+            finding.level == .error && finding.fix?.rewritesInPlace == true && config.ignore(finding.rule, at: finding.file) == nil
         }?.fix
     }
 
     private func check(_ image: CheckImage, info: ImageInfo, fileBytes: Int, bytes: () throws(ImageError) -> [UInt8], note: String?,
-                       plans: CheckPlans, into sink: inout Sink, fixable: Bool = false) {
+                       in context: CheckContext, plans: CheckPlans, into sink: inout Sink, fixable: Bool = false) {
+        // The config says how an image is drawn over what the code seems to say.
+        let configured = context.config.drawn(for: image.path) ?? image.assetSet.flatMap(context.config.drawn(for:))
         var facts = ImageFacts(path: image.path, size: info.orientedSize, fileBytes: fileBytes,
                                bytesPerPixel: info.renderBytesPerPixel, scale: image.scale, drawnAtScales: image.drawnAtScales,
-                               platforms: image.platforms, assetSet: image.assetSet, note: note)
+                               platforms: image.platforms, assetSet: image.assetSet, note: note,
+                               drawn: configured ?? image.drawn, drawnEvidence: configured != nil ? "config" : image.drawnEvidence)
+        facts.mayNotBeDrawn = image.mayNotBeDrawn
         if measuresAppearance {
             // A picture the decoder refuses is reported, never measured as clean.
             do throws(ImageError) {
@@ -109,7 +140,7 @@ package struct CheckRun {
             }
         }
         var findings = CheckRules.evaluate(facts, in: context, plans: plans)
-        if fixable, inPlaceFix(findings) != nil {
+        if fixable, inPlaceFix(findings, config: context.config) != nil {
             if fixes {
                 // The size the printed command gives, worked out from the same scope.
                 let scope = CheckScope(facts, in: context, plans: plans)
@@ -120,7 +151,7 @@ package struct CheckRun {
                                                           maxBytes: maxBytes)
                         sink.fixed.append(change)
                         // What the rewritten file gives is what this run reports.
-                        check(image, plans: plans, into: &sink, fixable: false)
+                        check(image, in: context, plans: plans, into: &sink, fixable: false)
                         return
                     } catch {
                         findings.append(UnreadableRule.finding(image.path, reason: "--fix could not rewrite it: \(error.reasonText)"))
@@ -151,7 +182,7 @@ package struct CheckRun {
         do throws(ImageError) {
             let info = try ImageDecoder.probe(bytes, file: path)
             check(CheckImage(path: path, scale: nil, platforms: [], assetSet: nil), info: info, fileBytes: bytes.count,
-                  bytes: { () throws(ImageError) in bytes }, note: "revision \(snapshot.revision)", plans: plans, into: &sink)
+                  bytes: { () throws(ImageError) in bytes }, note: "revision \(snapshot.revision)", in: context, plans: plans, into: &sink)
         } catch {
             sink.add(UnreadableRule.finding(path, reason: "revision \(snapshot.revision): \(error.reasonText)"))
         }

@@ -21,6 +21,9 @@ struct CheckCommand: Command {
             + "memory): at its conforming size, in its own format (a PNG keeps its alpha), under its own name (Contents.json "
             + "unchanged), each replaced atomically; then report what the rewritten files give. Only regular files are "
             + "rewritten; a symlink, a read-only file or one changed meanwhile is kept, with the reason.")
+    static let allImages = OptionSpec.flag(
+        "all-images", help: "Check every image under each folder, as for a plain folder, even where it holds an Xcode or "
+            + "XcodeGen project (by default only what its widget targets bundle is checked).")
     static let verbose = OptionSpec.flag(
         "verbose", help: "Under each finding, its detail (slot, device, evidence), every device and the fix command.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of lines (the json reporter).")
@@ -37,19 +40,32 @@ struct CheckCommand: Command {
         name: "check",
         abstract: "Lint the images a widget draws: archival cap, blur, memory and bytes per device and family (for CI).",
         discussion: """
+            Run from an app's repository (check .), a folder holding an Xcode project \
+            (*.xcodeproj/project.pbxproj) or an XcodeGen project.yml is checked as its widget \
+            extension targets: what each bundles (its resources phase, its synchronized \
+            folders), on its platforms (SDKROOT, TARGETED_DEVICE_FAMILY), in the families its \
+            Swift code declares (supportedFamilies; else every family of its platforms), each \
+            image as its code draws it (Image("name"), UIImage(named:), Image(.symbol); a \
+            background fills the slot, .frame(width:height:) gives points, anything else is \
+            never called undersized). A bundled image no code names is a note; images of other \
+            targets are counted on one line. Everything else (files, plain folders, \
+            --all-images) is checked as follows.
+
             For each image and each family it may be drawn in (--family, --families, the config's \
             families for its path, or the system families: one family over its cap fails every \
             family of the widget), on each device its asset-catalog scale and idiom reach (a 3x \
             variant on @3 devices, a 2x one on @2, a single-scale image on all; idiom iphone, \
-            ipad, mac, watch, vision). The rules: \(rulesProse). Each finding names the file, \
-            devices and family, and the widget-thumbs command that makes a conforming file, \
-            every word shell-quoted. Vector assets (PDF, SVG, preserves-vector-representation), \
+            ipad, mac, watch, vision). The rules: \(rulesProse). Each finding is one line naming \
+            the file, family and rule; --verbose adds the slot and device, every device and \
+            the widget-thumbs command that rewrites the file at a size the next check accepts \
+            (every word shell-quoted; --fix runs it for every error it fixes). Vector assets (PDF, SVG, preserves-vector-representation), \
             sets that are not image sets (appiconset, colorset, ...) and links leading out of \
             the checked folder are listed as not checked. Sizes come from the headers (no \
             decode) unless --appearance.
 
             \(CheckConfig.fileName) (at most \(CheckConfig.maxFileBytes) bytes; every field \
-            checked): {"families": {"PATH-PREFIX": ["systemSmall", ...]}, "devices": [...], \
+            checked): {"families": {"PATH-PREFIX": ["systemSmall", ...]}, "drawn": {"PATH-PREFIX": \
+            "slot" | [W, H] | "unknown"}, "devices": [...], \
             "platforms": [...], "os": N, "ignore": [{"path": "PREFIX", "rule": "undersized", \
             "reason": "why"}]}; paths as check is given them. An ignored finding is reported \
             as suppressed (SARIF suppressions) and does not fail the run. Rules: \
@@ -59,7 +75,7 @@ struct CheckCommand: Command {
             64 usage.
             """,
         arguments: [paths],
-        options: [family, FamiliesArgument.spec, container, EntriesArgument.spec, appearance, config, fix, verbose, json, reporter]
+        options: [family, FamiliesArgument.spec, container, EntriesArgument.spec, appearance, config, fix, allImages, verbose, json, reporter]
             + DeviceArguments.specs)
 
     /// Each rule as `level id: rationale`, from the rules' own descriptions.
@@ -101,7 +117,8 @@ struct CheckCommand: Command {
         let context = CheckContext(catalog: catalog, devices: devices, selection: selection,
                                    catalogFile: arguments.value(DeviceArguments.catalog), families: chosen, config: config,
                                    entries: try EntriesArgument.value(arguments))
-        run = CheckRun(context: context, measuresAppearance: arguments.isSet(Self.appearance), fixes: arguments.isSet(Self.fix))
+        run = CheckRun(context: context, measuresAppearance: arguments.isSet(Self.appearance), fixes: arguments.isSet(Self.fix),
+                       readsProjects: !arguments.isSet(Self.allImages))
         if arguments.isSet(Self.json) {
             if arguments.wasGiven(Self.reporter) { throw UsageError("'--json' and '--reporter' cannot be combined") }
             reporter = JSONReporter()

@@ -76,7 +76,7 @@ struct WidgetSourceScanCorpusTests {
         // loadAppIconName()'s default is the only other name; logo_red_large and search are never named.
         #expect(names.subtracting(literal.union(computed)) == ["AppIcon-Default"])
         let appIcon = try Self.line(of: "Image(CommonWidgetHelper.loadAppIconName())", in: app, "WidgetExtension/Now Playing/NowPlayingEntryView.swift")
-        #expect(code.unresolvedNames == [SourceLocation(file: "WidgetExtension/Now Playing/NowPlayingEntryView.swift", line: appIcon)])
+        #expect(code.unresolvedNames == [CodeLocation(file: "WidgetExtension/Now Playing/NowPlayingEntryView.swift", line: appIcon)])
         // The lock-screen logo is framed 16 pt in its own file; no-podcast-artwork is never a background.
         let lockScreen = code.assets.filter { $0.location.file.hasSuffix("NowPlayingLockScreenWidget.swift") }
         #expect(lockScreen.map(\.role) == [.framed(width: 16, height: 16)])

@@ -240,7 +240,7 @@ import WidgetRules
                 }
             }
             """)
-        #expect(code.unresolvedNames == [SourceLocation(file: "W.swift", line: 10), SourceLocation(file: "W.swift", line: 11)])
+        #expect(code.unresolvedNames == [CodeLocation(file: "W.swift", line: 10), CodeLocation(file: "W.swift", line: 11)])
         // What it may be besides is still a use.
         #expect(names(code) == ["AppIcon-Default"])
     }

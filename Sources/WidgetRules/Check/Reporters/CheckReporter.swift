@@ -40,8 +40,8 @@ public enum CheckReporters {
 }
 
 /// One short line a finding: `LEVEL: FILE (FAMILY): [RULE] MESSAGE`; with `verbose`, the
-/// detail, every device and the fix on indented lines under it. Then what was not checked and
-/// the counts.
+/// detail, every device and the fix on indented lines under it, and the notes. Then what was
+/// not checked (with `verbose`; else counted) and the counts.
 public struct TextReporter: CheckReporter {
     /// The name `--reporter` takes.
     public static let identifier = "text"
@@ -56,8 +56,9 @@ public struct TextReporter: CheckReporter {
     /// A reporter, verbose or not.
     public init(verbose: Bool) { self.verbose = verbose }
 
-    /// The line printed for `finding` (nil: none).
+    /// The line printed for `finding` (nil: none; a note only with `verbose`).
     public func line(for finding: CheckFinding) -> String? {
+        guard verbose || finding.level != .note || finding.suppressed != nil else { return nil }
         let family = finding.family.map { " (\($0.rawValue))" } ?? ""
         let ignored = finding.suppressed.map { " [ignored: \(DisplayText.escaped($0))]" } ?? ""
         var text = "\(finding.level.rawValue): \(DisplayText.escaped(finding.file))\(family): [\(finding.rule)] "
@@ -71,8 +72,8 @@ public struct TextReporter: CheckReporter {
 
     /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
-        .text((summary.unchecked.map { "not checked: \(DisplayText.escaped($0.path)): \(DisplayText.guarded($0.reason))" }
-            + summary.fixed.map(\.line) + [summary.line]).joined(separator: "\n"))
+        .text(((verbose ? summary.unchecked.map { "not checked: \(DisplayText.escaped($0.path)): \(DisplayText.guarded($0.reason))" } : [])
+            + summary.projectLines + summary.fixed.map(\.line) + [summary.line]).joined(separator: "\n"))
     }
 }
 
@@ -94,12 +95,14 @@ public struct JSONReporter: CheckReporter {
         var findings: [CheckFinding]
         var unchecked: [UncheckedAsset]
         var fixed: [FixedImage]
+        var targets: [CheckedTarget]
+        var outsideTargets: Int
     }
 
     /// What ends the output.
     public func finish(_ summary: CheckSummary) -> CheckOutput {
         .document(Document(images: summary.tally.images, errors: summary.tally.errors, warnings: summary.tally.warnings,
                            suppressed: summary.tally.suppressed, findings: summary.findings, unchecked: summary.unchecked,
-                           fixed: summary.fixed))
+                           fixed: summary.fixed, targets: summary.targets, outsideTargets: summary.outsideTargets))
     }
 }

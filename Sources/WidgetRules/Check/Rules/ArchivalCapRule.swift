@@ -29,10 +29,9 @@ public struct ArchivalCapRule: CheckRule {
             let slots = scope.slots(family)
             // `RenderCost.FamilyCost`'s policy, applied to the slots as they are (a DeviceFit per
             // slot per image would cost more than the whole check).
-            let counted = Set(scope.countedSlots(family).map { SlotKey(device: $0.device.id, slot: $0.slot.pixels) })
             let over = slots.filter { size.area > $0.slot.capPixels }
-            let failing = over.filter { counted.contains(SlotKey(device: $0.device.id, slot: $0.slot.pixels)) }
-            let risky = over.filter { !counted.contains(SlotKey(device: $0.device.id, slot: $0.slot.pixels)) }
+            let failing = over.filter { scope.fails($0.slot) }
+            let risky = over.filter { !scope.fails($0.slot) }
             // Evidence decides the level: over a logged cap (or one of devices the user chose),
             // the widget is blank there; over a cap nobody has logged, it may be.
             let reported = failing.isEmpty ? risky : failing
@@ -45,7 +44,7 @@ public struct ArchivalCapRule: CheckRule {
                 : "\(size) (\(TableText.grouped(size.area)) px) is over the \(family.rawValue) archival cap on \(slotsText): "
                     + "the widget shows its placeholder"
             let detail = failing.isEmpty
-                ? "\(smallestText); no log shows that cap, and every logged cap of the family on the checked devices is met"
+                ? "\(smallestText); no log shows that cap, and the devices were not named (name them to make it an error)"
                 : "\(smallestText); the placeholder replaces the widget in every family"
                     + (risky.isEmpty ? "" : " (and over the assumed cap of \(risky.count) more slot(s), a risk)")
             return CheckFinding(
@@ -55,11 +54,5 @@ public struct ArchivalCapRule: CheckRule {
                 numbers: FindingNumbers(pixels: size, scale: scope.facts.scale, slot: smallest.slot.pixels,
                                         capPixels: smallest.slot.capPixels, deviceIDs: scope.deviceIDs(reported.map(\.device))))
         }
-    }
-
-    /// A slot of a row, for telling counted slots from the others.
-    private struct SlotKey: Hashable {
-        var device: String
-        var slot: PixelSize
     }
 }
