@@ -40,6 +40,8 @@ struct AndroidResources {
     private var listings: [String: [FolderListing.Entry]] = [:]
     private var documents: [String: AndroidXML.Element?] = [:]
     private var dimensions: [String: String]?
+    /// Each resource's files by `type/name`, found once (so a link out of the root is one problem).
+    private var resourceFiles: [String: [File]] = [:]
 
     /// The resource folders of the `res` folder at `path`.
     init(path: String, root: String) {
@@ -85,7 +87,10 @@ struct AndroidResources {
     /// Every file of the resource `name` in the folders of `type`: one per qualified folder
     /// that has it. Links are taken only when they resolve inside the root.
     mutating func files(ofType type: String, named name: String) -> [File] {
+        let key = type + "/" + name
+        if let known = resourceFiles[key] { return known }
         var found: [File] = []
+        defer { resourceFiles[key] = found }
         for folder in folders(ofType: type) {
             for entry in list(folder.path) {
                 guard let dot = entry.name.firstIndex(of: "."), entry.name[..<dot] == name else { continue }

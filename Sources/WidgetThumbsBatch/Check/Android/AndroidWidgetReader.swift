@@ -96,6 +96,7 @@ private struct ModuleReader {
     var problems: [AndroidScanProblem] = []
     private var measured: [String: (pixels: PixelSize, bytes: Int)?] = [:]
     private var uncheckedSeen: Set<String> = []
+    private var problemsSeen: Set<String> = []
 
     init(resources: AndroidResources) {
         self.resources = resources
@@ -126,7 +127,7 @@ private struct ModuleReader {
                 case .reference(let reference)? where reference.type == "xml" && reference.package == nil:
                     receivers[reference.name] = receiver.android("name") ?? ""
                 case .badName(let text)?:
-                    problems.append(AndroidScanProblem(manifest, .badResourceName(text)))
+                    report(AndroidScanProblem(manifest, .badResourceName(text)))
                 default:
                     continue
                 }
@@ -159,7 +160,7 @@ private struct ModuleReader {
                     walkLayout(variant, walk: &walk)
                 }
             case .badName(let text)?:
-                problems.append(AndroidScanProblem(file.path, .badResourceName(text)))
+                report(AndroidScanProblem(file.path, .badResourceName(text)))
             default:
                 continue
             }
@@ -209,7 +210,7 @@ private struct ModuleReader {
             walk.visited += 1
             guard walk.visited <= AndroidWidgetReader.maxVisitedElements else {
                 walk.exhausted = true
-                problems.append(AndroidScanProblem(item.file, .includesTooLarge(
+                report(AndroidScanProblem(item.file, .includesTooLarge(
                     "more than \(AndroidWidgetReader.maxVisitedElements) elements with what it includes")))
                 return
             }
@@ -224,7 +225,7 @@ private struct ModuleReader {
                 case .reference(let reference)? where reference.package == nil && (reference.type == "drawable" || reference.type == "mipmap"):
                     walk.uses.append(DrawableUse(reference: reference, attribute: written, layoutFile: item.file, width: width, height: height))
                 case .badName(let text)?:
-                    problems.append(AndroidScanProblem(item.file, .badResourceName(text)))
+                    report(AndroidScanProblem(item.file, .badResourceName(text)))
                 default:
                     continue
                 }
@@ -256,16 +257,16 @@ private struct ModuleReader {
         switch AndroidReference.parse(value) {
         case .reference(let parsed)? where parsed.type == "layout" && parsed.package == nil: reference = parsed
         case .badName(let text)?:
-            problems.append(AndroidScanProblem(item.file, .badResourceName(text)))
+            report(AndroidScanProblem(item.file, .badResourceName(text)))
             return nil
         default: return nil
         }
         guard !item.chain.contains(reference.name) else {
-            problems.append(AndroidScanProblem(item.file, .includeCycle(item.chain + [reference.name])))
+            report(AndroidScanProblem(item.file, .includeCycle(item.chain + [reference.name])))
             return nil
         }
         guard item.chain.count < AndroidWidgetReader.maxIncludeDepth else {
-            problems.append(AndroidScanProblem(item.file, .includesTooLarge("includes nested more than \(AndroidWidgetReader.maxIncludeDepth) deep")))
+            report(AndroidScanProblem(item.file, .includesTooLarge("includes nested more than \(AndroidWidgetReader.maxIncludeDepth) deep")))
             return nil
         }
         let variants = resources.files(ofType: "layout", named: reference.name).filter { $0.extensionText == "xml" }
@@ -340,7 +341,7 @@ private struct ModuleReader {
                 inner.reference = reference
                 found += bitmaps(for: inner, depth: depth + 1, through: through)
             case .badName(let text)?:
-                problems.append(AndroidScanProblem(file.path, .badResourceName(text)))
+                report(AndroidScanProblem(file.path, .badResourceName(text)))
             default:
                 continue
             }
@@ -354,7 +355,7 @@ private struct ModuleReader {
         if let known = measured[path] { return known }
         var result: (PixelSize, Int)?
         if !CheckInputs.resolvesInside(path, root: resources.root) {
-            problems.append(AndroidScanProblem(path, .outsideRoot))
+            report(AndroidScanProblem(path, .outsideRoot))
         } else {
             let limits = DecodeLimits.default
             do throws(ImageError) {
@@ -362,11 +363,17 @@ private struct ModuleReader {
                 let info = try input.probe(limits: limits)
                 result = (info.size, input.fileBytes ?? 0)
             } catch {
-                problems.append(AndroidScanProblem(path, .notAnImage(error.reasonText)))
+                report(AndroidScanProblem(path, .notAnImage(error.reasonText)))
             }
         }
         measured[path] = result
         return result
+    }
+
+    /// Records a problem, once (an include tree can meet the same one many times).
+    private mutating func report(_ problem: AndroidScanProblem) {
+        guard problemsSeen.insert(problem.file + "\u{0}" + problem.description).inserted else { return }
+        problems.append(problem)
     }
 
     /// Lists `path` as not checked, once.
