@@ -169,7 +169,7 @@ public struct AndroidDrawnBitmap: Sendable, Equatable {
     public var pixels: PixelSize?
     /// The file's size in bytes.
     public var fileBytes: Int?
-    /// The layout file that draws it, and the attribute (`android:src`).
+    /// The layout file whose view draws it.
     public var layoutFile: String
     /// The attribute that names it, as written (`android:src`, `app:srcCompat`, or
     /// `android:background`), and through which XML drawable when one wraps it.

@@ -139,17 +139,17 @@ public struct AndroidSlotRule: Sendable {
         let bitmap = use.bitmap
         let needed = Self.covering(slot, from: pixels)
         let density = bitmap.density
-        let view = use.viewDP.map { "\(Self.dp($0.width)) x \(Self.dp($0.height))" } ?? ""
+        let view = use.viewDP.map { "\(Self.number($0.width)) x \(Self.number($0.height)) dp" } ?? ""
         let viewText = bitmap.fillsWidget ? "the widget's \(view) (\(use.widgetSlot.evidence))" : "a \(view) view"
         // ARGB_8888: how BitmapFactory decodes a resource bitmap by default.
         let decoded = BitmapCost.decodedBytes(pixels, bytesPerPixel: 4)
         let neededBytes = BitmapCost.decodedBytes(needed, bytesPerPixel: 4)
         let factor = TableText.fixed(Double(pixels.area) / Double(needed.area), 1)
-        let message = "\(pixels) px is larger than its \(slot) px slot at \(density.rawValue) "
-            + "(\(TableText.fixed(density.scale, 2))x of \(viewText), drawn by \(DisplayText.escaped(bitmap.drawnThrough)) in "
-            + "\(DisplayText.escaped(bitmap.layoutFile)) for \(DisplayText.escaped(use.widget.providerFile))): "
-            + "\(factor)x the pixels it needs (\(needed)); the launcher decodes \(TableText.grouped(decoded)) bytes "
-            + "where \(TableText.grouped(neededBytes)) would do"
+        let message = "\(pixels) px is larger than its \(slot) px slot, \(viewText) at \(density.rawValue)'s "
+            + "\(Self.number(density.scale))x, drawn by \(DisplayText.escaped(bitmap.drawnThrough)) in "
+            + "\(DisplayText.escaped(bitmap.layoutFile)) for \(DisplayText.escaped(use.widget.providerFile)): "
+            + "\(factor)x the pixels of \(needed), the size that covers the slot; the launcher decodes "
+            + "\(TableText.grouped(decoded)) bytes where \(TableText.grouped(neededBytes)) would do"
         return CheckFinding(file: bitmap.path, rule: description.id, level: description.defaultLevel,
                             devices: ["\(density.rawValue) screens"], message: message, fix: Self.fix(bitmap, needed: needed),
                             numbers: FindingNumbers(pixels: pixels, slot: slot, bytes: decoded, limitBytes: neededBytes))
@@ -170,8 +170,11 @@ public struct AndroidSlotRule: Sendable {
     }
 
     /// `250 dp`, or `250.5 dp`.
-    static func dp(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) dp" : "\(TableText.fixed(value, 1)) dp"
+    static func dp(_ value: Double) -> String { "\(number(value)) dp" }
+
+    /// `250`, `1.33`: whole numbers without decimals, others with at most two.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value))" : TableText.fixed(value, 2)
     }
 }
 

@@ -23,7 +23,9 @@ package enum AndroidWidgetReader {
     /// Elements visited across one widget's layouts and their includes (a layout that includes
     /// another ten times, which includes another ten times, grows as a power).
     static let maxVisitedElements = 100_000
-    /// The file name endings of bitmaps (what follows the name's first dot).
+    /// The file name endings of the bitmaps a resource folder may hold (what follows the name's
+    /// first dot); those the engine cannot read (`CheckInputs.bitmapExtensions`: GIF) are listed
+    /// as not checked.
     static let bitmapExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
     /// XML drawables that wrap one bitmap (`android:src`), followed one level.
     static let bitmapWrappers: Set<String> = ["bitmap", "nine-patch"]
@@ -294,6 +296,9 @@ private struct ModuleReader {
             let drawn = through.map { "\(use.attribute) via \($0)" } ?? use.attribute
             if file.extensionText == "9.png" {
                 note(file.path, "nine-patch: stretched to its view, not checked")
+            } else if AndroidWidgetReader.bitmapExtensions.contains(file.extensionText),
+                      !CheckInputs.bitmapExtensions.contains(file.extensionText) {
+                note(file.path, "\(file.extensionText.uppercased()) bitmap: a format this tool does not read, not checked")
             } else if AndroidWidgetReader.bitmapExtensions.contains(file.extensionText) {
                 let size = measure(file.path)
                 let bitmap = AndroidDrawnBitmap(

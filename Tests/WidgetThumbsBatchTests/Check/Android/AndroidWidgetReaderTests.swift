@@ -26,7 +26,12 @@ import WidgetThumbnails
         AndroidWidgetFixture.plant(in: folder, main: "node_modules/some-widget/android/src/main")
         AndroidWidgetFixture.plant(in: folder, main: ".gradle/cache/src/main")
 
+        // A GIF the engine does not read is listed, not measured.
+        folder.plant("app/src/main/res/drawable-ldpi/cover.gif", Array("GIF89a".utf8))
+
         let scan = AndroidWidgetReader.read(root: folder.path)
+        #expect(scan.unchecked.filter { $0.path == app + "/drawable-ldpi/cover.gif" }.map(\.reason)
+                == ["GIF bitmap: a format this tool does not read, not checked"])
         #expect(scan.resourceFolders.sorted() == [app, flutter].sorted())
         #expect(scan.problems.isEmpty, "\(scan.problems.map { "\($0.file): \($0)" })")
         #expect(scan.widgets.count == 2)
@@ -60,7 +65,7 @@ import WidgetThumbnails
             // 2000 x 880 at xhdpi: a quarter each side, 500 x 220.
             #expect(found["drawable-xhdpi/cover.png"]?.fix?.description.hasSuffix("-o cover.drawable-xhdpi.png --max-side 500") == true)
             // 1200 x 600 at xxxhdpi over 1000 x 440: 1000 x 500.
-            #expect(found["drawable-night-xxxhdpi/cover.png"]?.message.contains("(1000x500)") == true)
+            #expect(found["drawable-night-xxxhdpi/cover.png"]?.message.contains("of 1000x500,") == true)
             // 1200 x 500, never scaled, over 1000 x 440: the height binds, 1056 x 440.
             #expect(found["drawable-nodpi/bg_photo.png"]?.fix?.description.hasSuffix("--max-side 1056") == true)
         }
