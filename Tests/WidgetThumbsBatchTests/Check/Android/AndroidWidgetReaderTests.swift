@@ -3,7 +3,7 @@ import TestSupport
 import WidgetThumbnails
 @testable import WidgetThumbsBatch
 
-/// `AndroidWidgetReader` on modules the test writes (`AndroidWidgetFixture`): what it finds in
+/// `AndroidWidgetReader` on modules the test writes (`AndroidWidgetFixtures`): what it finds in
 /// an app module and in the `android/` folder of a Flutter project, what `android-slot` then
 /// reports per bucket, and what it refuses (a document type, deep nesting, a name that is a
 /// path, an include cycle, links out of the folder), each a problem naming the file.
@@ -19,12 +19,12 @@ import WidgetThumbnails
 
     @Test func anAppModuleAndAFlutterProjectAreReadAlike() throws {
         let folder = try TemporaryDirectory()
-        let app = AndroidWidgetFixture.plant(in: folder, main: "app/src/main")
-        let flutter = AndroidWidgetFixture.plant(in: folder, main: "flutter_app/android/app/src/main")
+        let app = AndroidWidgetFixtures.plant(in: folder, main: "app/src/main")
+        let flutter = AndroidWidgetFixtures.plant(in: folder, main: "flutter_app/android/app/src/main")
         // Build outputs and packages hold copies that are never the app's own.
-        AndroidWidgetFixture.plant(in: folder, main: "flutter_app/build/app/src/main")
-        AndroidWidgetFixture.plant(in: folder, main: "node_modules/some-widget/android/src/main")
-        AndroidWidgetFixture.plant(in: folder, main: ".gradle/cache/src/main")
+        AndroidWidgetFixtures.plant(in: folder, main: "flutter_app/build/app/src/main")
+        AndroidWidgetFixtures.plant(in: folder, main: "node_modules/some-widget/android/src/main")
+        AndroidWidgetFixtures.plant(in: folder, main: ".gradle/cache/src/main")
 
         // A GIF the engine does not read is listed, not measured.
         folder.plant("app/src/main/res/drawable-ldpi/cover.gif", Array("GIF89a".utf8))
@@ -57,11 +57,11 @@ import WidgetThumbnails
 
         for res in [app, flutter] {
             let found = Self.findings(scan, under: res)
-            #expect(Set(found.keys) == Set(AndroidWidgetFixture.overSlot.keys), "\(found.keys.sorted())")
-            for (file, slot) in AndroidWidgetFixture.overSlot {
+            #expect(Set(found.keys) == Set(AndroidWidgetFixtures.overSlot.keys), "\(found.keys.sorted())")
+            for (file, slot) in AndroidWidgetFixtures.overSlot {
                 #expect(found[file]?.numbers?.slotPixels == slot, "\(file)")
             }
-            for file in AndroidWidgetFixture.withinSlot { #expect(found[file] == nil, "\(file) is within its slot") }
+            for file in AndroidWidgetFixtures.withinSlot { #expect(found[file] == nil, "\(file) is within its slot") }
             // 2000 x 880 at xhdpi: a quarter each side, 500 x 220.
             #expect(found["drawable-xhdpi/cover.png"]?.fix?.description.hasSuffix("-o cover.drawable-xhdpi.png --max-side 500") == true)
             // 1200 x 600 at xxxhdpi over 1000 x 440: 1000 x 500.
@@ -74,7 +74,7 @@ import WidgetThumbnails
     /// Every refusal is a problem naming its file, and the rest of the module is still read.
     @Test func hostileResourcesAreRefusedAndNamed() throws {
         let folder = try TemporaryDirectory()
-        let res = AndroidWidgetFixture.plant(in: folder, main: "app/src/main")
+        let res = AndroidWidgetFixtures.plant(in: folder, main: "app/src/main")
         // A second provider whose layouts are hostile, one per case.
         func provider(_ name: String, layout: String) {
             folder.plant("app/src/main/res/xml/\(name).xml", Array("""
@@ -96,7 +96,7 @@ import WidgetThumbnails
         folder.plant("app/src/main/res/layout/deep.xml",
                      Array((String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)).utf8))
         // A drawable name that climbs out, to a file that is there to be found.
-        folder.plant("secret.png", AndroidWidgetFixture.png(4000, 4000))
+        folder.plant("secret.png", AndroidWidgetFixtures.png(4000, 4000))
         provider("climb", layout: "climb")
         folder.plant("app/src/main/res/layout/climb.xml",
                      Array("<ImageView \(android) android:src=\"@drawable/../../../../../secret\" />".utf8))
@@ -115,7 +115,7 @@ import WidgetThumbnails
         // Links out of the checked folder: a layout and a bitmap.
         let outside = try TemporaryDirectory()
         outside.plant("leak.xml", Array("<ImageView \(android) android:src=\"@drawable/cover\" />".utf8))
-        outside.plant("big.png", AndroidWidgetFixture.png(4000, 4000))
+        outside.plant("big.png", AndroidWidgetFixtures.png(4000, 4000))
         provider("linked", layout: "linked")
         folder.symlink("app/src/main/res/layout/linked.xml", to: outside.file("leak.xml"))
         folder.makeDirectory("app/src/main/res/drawable-hdpi")
@@ -145,7 +145,7 @@ import WidgetThumbnails
         #expect(!drawn.contains { $0.path.contains("secret") || $0.path.contains("hdpi/cover") && $0.density == .hdpi })
         #expect(scan.widgets.count == 7)
         let found = Self.findings(scan, under: res)
-        #expect(Set(found.keys) == Set(AndroidWidgetFixture.overSlot.keys), "\(found.keys.sorted())")
+        #expect(Set(found.keys) == Set(AndroidWidgetFixtures.overSlot.keys), "\(found.keys.sorted())")
         // Every reason reads as a sentence naming what was refused.
         for problem in scan.problems { #expect(!problem.description.isEmpty && !problem.description.contains("\u{1B}")) }
     }

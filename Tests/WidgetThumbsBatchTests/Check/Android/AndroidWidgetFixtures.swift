@@ -14,7 +14,7 @@ import WidgetThumbnails
 /// - `drawable-mdpi/logo.png` 96 x 96 in 48 x 48: over
 /// - `drawable-xxhdpi/logo.png` 144 x 144 in 144 x 144: fine
 /// - `drawable-nodpi/bg_photo.png` 1200 x 500 in 1000 x 440 (never scaled: 4x): over, 1056 x 440
-enum AndroidWidgetFixture {
+enum AndroidWidgetFixtures {
     /// The files over their slot, relative to the `res` folder, with their slot.
     static let overSlot: [String: [Int]] = [
         "drawable-xhdpi/cover.png": [500, 220],
