@@ -13,6 +13,29 @@ package struct AndroidWidgetScan {
     package var unchecked: [UncheckedAsset] = []
     /// Files that could not be read or were refused.
     package var problems: [AndroidScanProblem] = []
+
+    /// The bitmap files measured, each once (what `check` counts as images checked).
+    package var bitmapFiles: [String] {
+        var seen: Set<String> = []
+        return widgets.flatMap(\.bitmaps).filter { $0.pixels != nil }.map(\.path).filter { seen.insert($0).inserted }
+    }
+
+    /// What `check` reports for the scan: `rule`'s findings, then each problem as an
+    /// `unreadable` error naming its file; a link leading out of the root is listed as not
+    /// checked instead, as `CheckInputs` lists one, and so is what the rule could not compare.
+    package func checked(by rule: AndroidSlotRule = AndroidSlotRule()) -> (findings: [CheckFinding], unchecked: [UncheckedAsset]) {
+        let result = rule.evaluate(widgets)
+        var findings = result.findings
+        var unchecked = self.unchecked + result.unchecked
+        for problem in problems {
+            if problem.reason == .outsideRoot {
+                unchecked.append(UncheckedAsset(path: problem.file, reason: "symbolic link leading outside the checked folder, not followed"))
+            } else {
+                findings.append(UnreadableRule.finding(problem.file, reason: problem.description))
+            }
+        }
+        return (findings, unchecked)
+    }
 }
 
 /// A file the reader could not use, and why: said once, never a crash.

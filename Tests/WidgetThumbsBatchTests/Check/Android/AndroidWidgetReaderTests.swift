@@ -146,6 +146,15 @@ import WidgetThumbnails
         #expect(scan.widgets.count == 7)
         let found = Self.findings(scan, under: res)
         #expect(Set(found.keys) == Set(AndroidWidgetFixtures.overSlot.keys), "\(found.keys.sorted())")
+        // What check reports: a link out is not checked, like CheckInputs' own; every other
+        // problem fails the run as unreadable; the module's four over-slot bitmaps are warnings.
+        let checked = scan.checked()
+        #expect(checked.unchecked.filter { $0.reason.contains("outside the checked folder") }.map(\.path).sorted()
+                == [res + "/drawable-hdpi/cover.png", res + "/layout/linked.xml"])
+        #expect(checked.findings.filter { $0.rule == "unreadable" }.count == scan.problems.count - 2)
+        #expect(checked.findings.filter { $0.rule == "android-slot" }.count == 4)
+        // 7 bitmaps of the fixture; nothing from outside.
+        #expect(scan.bitmapFiles.count == 7)
         // Every reason reads as a sentence naming what was refused.
         for problem in scan.problems { #expect(!problem.description.isEmpty && !problem.description.contains("\u{1B}")) }
     }
