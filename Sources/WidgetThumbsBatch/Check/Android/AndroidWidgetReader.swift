@@ -127,7 +127,7 @@ private struct ModuleReader {
                 guard let value = data.android("resource") else { continue }
                 switch AndroidReference.parse(value) {
                 case .reference(let reference)? where reference.type == "xml" && reference.package == nil:
-                    receivers[reference.name] = receiver.android("name") ?? ""
+                    receivers[reference.name] = receiver.android("name")
                 case .badName(let text)?:
                     report(AndroidScanProblem(manifest, .badResourceName(text)))
                 default:
