@@ -117,7 +117,7 @@ public struct CheckConfig: Sendable {
                 var rule: String?
                 if let value = entry["rule"] {
                     guard case .string(let id) = value else { throw fail("\(field).rule", "expected a rule id (a string)") }
-                    guard CheckRules.rule(id: id) != nil else {
+                    guard CheckRules.ids.contains(id) else {
                         throw fail("\(field).rule", "unknown rule '\(DisplayText.escaped(id))' (known: \(CheckRules.ids.joined(separator: ", ")))")
                     }
                     rule = id

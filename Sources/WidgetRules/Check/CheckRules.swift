@@ -13,10 +13,18 @@ public enum CheckRules {
         UnreadableRule(),
     ]
 
-    /// The rule ids, in order.
-    public static var ids: [String] { all.map(\.description.id) }
+    /// The rules over a project's widgets rather than one image (`AndroidSlotRule`, over what
+    /// the engine's Android reader finds): described here so help, SARIF and the config know
+    /// them too.
+    public static let projectRules: [RuleDescription] = [AndroidSlotRule().description]
 
-    /// The rule with `id`, or nil.
+    /// Every rule's description: the image rules, then the project rules.
+    public static var descriptions: [RuleDescription] { all.map(\.description) + projectRules }
+
+    /// The rule ids, in order.
+    public static var ids: [String] { descriptions.map(\.id) }
+
+    /// The image rule with `id`, or nil.
     public static func rule(id: String) -> (any CheckRule)? {
         all.first { $0.description.id == id }
     }

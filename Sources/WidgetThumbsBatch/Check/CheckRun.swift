@@ -32,8 +32,22 @@ package struct CheckRun {
         var targets: [CheckedTarget] = []
         var outsideTargets = 0
         for path in paths {
-            guard readsProjects, PathLookup.isDirectory(path, followingLinks: true), let project = CheckProject(root: path, base: context) else {
+            guard readsProjects, PathLookup.isDirectory(path, followingLinks: true) else {
                 plain.append(path)
+                continue
+            }
+            // An Android module's widgets (its own, or a Flutter or React Native app's
+            // `android/`): their bitmaps against their slots per density bucket.
+            let android = AndroidWidgetReader.read(root: path)
+            if !android.widgets.isEmpty {
+                let checked = android.checked(by: AndroidSlotRule())
+                sink.tally.images += android.bitmapFiles.count
+                for finding in checked.findings { sink.add(finding) }
+                unchecked += checked.unchecked
+            }
+            guard let project = CheckProject(root: path, base: context) else {
+                // A folder whose only project is an Android one is that project, not a walk.
+                if android.widgets.isEmpty { plain.append(path) }
                 continue
             }
             for failure in project.failures {

@@ -80,7 +80,7 @@ struct CheckCommand: Command {
 
     /// Each rule as `level id: rationale`, from the rules' own descriptions.
     private static var rulesProse: String {
-        CheckRules.all.map { "\($0.description.defaultLevel.rawValue) \($0.description.id): \($0.description.rationale)" }
+        CheckRules.descriptions.map { "\($0.defaultLevel.rawValue) \($0.id): \($0.rationale)" }
             .joined(separator: "; ")
     }
 

@@ -41,9 +41,11 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") } && lines.contains { $0.hasPrefix("    fix: widget-thumbs thumbnail") },
                 "\(verbose)")
         #expect(!lines.contains { $0.unicodeScalars.contains { DisplayText.controlsTerminal($0) } }, "\(verbose)")
-        guard case .text(let tail) = TextReporter().finish(Self.summary([])) else { Issue.record("not text"); return }
-        #expect(tail.split(separator: "\n").count == 2, "\(tail)")
-        #expect(tail.hasSuffix("1 image(s) checked: 0 error(s), 0 warning(s), 0 suppressed by the config, 1 not checked"))
+        // What was not checked is counted; --verbose lists it too.
+        guard case .text(let tail) = TextReporter().finish(Self.summary([])),
+              case .text(let verboseTail) = TextReporter(verbose: true).finish(Self.summary([])) else { Issue.record("not text"); return }
+        #expect(tail == "1 image(s) checked: 0 error(s), 0 warning(s), 0 note(s), 0 suppressed by the config, 1 not checked", "\(tail)")
+        #expect(verboseTail.split(separator: "\n").count == 2 && verboseTail.hasPrefix("not checked: v") && verboseTail.contains("ector.pdf: vector"), "\(verboseTail)")
     }
 
     /// GitHub's workflow commands: one line each, the file property cannot end early (`:`, `,`),

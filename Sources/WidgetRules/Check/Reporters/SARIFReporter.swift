@@ -31,9 +31,8 @@ public struct SARIFReporter: CheckReporter {
                          locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(item.path))))],
                          partialFingerprints: Self.fingerprint(rule: Self.notCheckedID, file: item.path), suppressions: nil)
         }
-        let descriptors = CheckRules.all.map { rule in
-            SARIF.Rule(id: rule.description.id, shortDescription: .init(text: rule.description.summary),
-                       defaultConfiguration: .init(level: rule.description.defaultLevel.rawValue))
+        let descriptors = CheckRules.descriptions.map { rule in
+            SARIF.Rule(id: rule.id, shortDescription: .init(text: rule.summary), defaultConfiguration: .init(level: rule.defaultLevel.rawValue))
         } + [SARIF.Rule(id: Self.notCheckedID, shortDescription: .init(text: "Vector or non-image asset, listed but not checked"),
                         defaultConfiguration: .init(level: "note"))]
         let driver = SARIF.Driver(name: summary.toolName, version: summary.toolVersion, rules: descriptors)

@@ -196,3 +196,20 @@ import WidgetThumbnails
         #expect(plain.findings.contains { $0.file.contains("fastlane") && $0.level == .error })
     }
 }
+
+/// `check .` on an Android module: its widget's over-slot bitmaps per density bucket, and no
+/// walk of every image under it (a folder holding a project is checked as that project).
+@Suite struct CheckAndroidProjectTests {
+    @Test func anAndroidModuleIsCheckedAsItsWidgetsNotAsAFolder() throws {
+        let folder = try TemporaryDirectory()
+        _ = AndroidWidgetFixtures.plant(in: folder, main: "app/src/main")
+        folder.plant("docs/screenshot.png", try CheckProjectTests.png(3000, 3000))
+        let summary = CheckProjectTests.check(folder.path)
+        let android = summary.findings.filter { $0.rule == "android-slot" }
+        // The fixture's over-slot bitmaps (AndroidWidgetReaderTests): xhdpi cover, night
+        // xxxhdpi cover, mdpi logo, nodpi background; nothing from the plain walk.
+        #expect(android.count == 4, "\(summary.findings.map { "\($0.rule) \($0.file)" })")
+        #expect(!summary.findings.contains { $0.file.contains("docs/") })
+        #expect(summary.findings.allSatisfy { $0.rule == "android-slot" || $0.rule == "unreadable" }, "\(summary.findings.map(\.rule))")
+    }
+}
