@@ -59,6 +59,7 @@ package struct CheckProject {
             }
             var images: [CheckImage] = []
             var unnamed = 0
+            var unnamedAssets = Set<String>()
             let uses = AssetUses(code)
             for var image in found.images where !target.excluded.contains(where: { Self.path(image.path, isUnder: $0) }) {
                 bundled.insert(image.path)
@@ -77,9 +78,13 @@ package struct CheckProject {
                     image.mayNotBeDrawn = true
                     image.drawnEvidence = "no code names it, but it may be drawn through the name read at run time at \(place)"
                 } else {
+                    // Said once per image set, not once per variant.
                     unnamed += 1
-                    unchecked.append(UncheckedAsset(path: image.path, reason: "bundled by widget target \(DisplayText.escaped(target.name)), "
-                        + "but no code of it names '\(DisplayText.escaped(name))': not checked"))
+                    let asset = image.assetSet ?? image.path
+                    if unnamedAssets.insert(asset).inserted {
+                        unchecked.append(UncheckedAsset(path: asset, reason: "bundled by widget target \(DisplayText.escaped(target.name)), "
+                            + "but no code of it names '\(DisplayText.escaped(name))': not checked"))
+                    }
                     continue
                 }
                 images.append(image)
