@@ -27,7 +27,7 @@ import WidgetThumbnails
     }
 
     static func expectNothingReachesTheTerminal(_ result: ChildProcess.Result, _ label: String,
-                                                json: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+                                                json: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(result.status != nil, "\(label): \(result)", sourceLocation: sourceLocation)
         for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
             let unsafe = text.unicodeScalars.filter(reachesTheTerminal)

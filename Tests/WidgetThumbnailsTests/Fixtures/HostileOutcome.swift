@@ -24,7 +24,7 @@ enum HostileOutcome {
     @discardableResult
     static func expectPictureOrRefusal(
         _ result: Result<RGBAImage, ImageError>, size: PixelSize?, codes: Set<ImageError.Code> = refusals,
-        file: String? = nil, _ context: String, sourceLocation: SourceLocation = #_sourceLocation
+        file: String? = nil, _ context: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> RGBAImage? {
         switch result {
         case .success(let image):
@@ -53,7 +53,7 @@ enum HostileOutcome {
     static func expectPictureOrRefusal(
         _ result: Result<DecodedImage, ImageError>, probed: PixelSize?, decodedSize: PixelSize? = nil,
         codes: Set<ImageError.Code> = refusals, file: String? = nil, _ context: String,
-        sourceLocation: SourceLocation = #_sourceLocation
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> DecodedImage? {
         if case .success(let decoded) = result, let probed {
             #expect(decoded.info.size == probed, "\(context): the decode's facts are not the probe's", sourceLocation: sourceLocation)

@@ -11,7 +11,7 @@ import TestSupport
     /// line, and both are safe. What fails: a picture, our check refusing without its words
     /// or with another code, a crash (libheif 1.15 allocating gigabytes when nothing refuses).
     static func expectRefused<T>(_ body: () throws(ImageError) -> T, ours words: String, code: ImageError.Code? = nil,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
+                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         do {
             let value = try body()
             Issue.record("not refused: \(value)", sourceLocation: sourceLocation)

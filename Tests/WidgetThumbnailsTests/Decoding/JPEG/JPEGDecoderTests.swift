@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite struct JPEGDecoderTests {
     /// Samples the centre of each quadrant of `image` and checks it against the fixture colours.
-    private func expectQuadrants(_ image: RGBAImage, tolerance: Int = 8, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectQuadrants(_ image: RGBAImage, tolerance: Int = 8, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let points = [(1, 1), (3, 1), (1, 3), (3, 3)].map { (image.width * $0.0 / 4, image.height * $0.1 / 4) }
         for (index, point) in points.enumerated() {
             let got = JPEGFixtures.pixel(image, point.0, point.1)

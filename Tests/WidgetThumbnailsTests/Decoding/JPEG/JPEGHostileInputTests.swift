@@ -20,7 +20,7 @@ import TestSupport
     }
 
     private func expectRefused(_ bytes: [UInt8], _ strictness: Strictness = .lenient, code: ImageError.Code,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+                               sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let (result, seconds) = attempt(bytes, strictness)
         #expect(seconds < 1, "took \(seconds) s", sourceLocation: sourceLocation)
         guard case .failure(let error) = result else {

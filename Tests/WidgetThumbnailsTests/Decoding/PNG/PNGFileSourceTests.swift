@@ -31,7 +31,7 @@ import TestSupport
     /// Decodes `bytes` from memory and from a file and expects the same outcome; returns it.
     @discardableResult
     static func expectSameOutcome(_ bytes: [UInt8], _ strictness: Strictness = .lenient, _ name: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> Result<DecodedImage, ImageError> {
+                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Result<DecodedImage, ImageError> {
         let path = try TemporaryFile.write(bytes, name: "image.png")
         defer { TemporaryFile.remove(path) }
         let memory = Result { () throws(ImageError) in try PNGDecoder.decode(bytes, options: DecodeOptions(strictness: strictness)) }

@@ -32,7 +32,7 @@ import Testing
     @discardableResult
     static func expectPictureOrRefusal(_ name: String, _ bytes: [UInt8], _ options: DecodeOptions = DecodeOptions(),
                                        decodedSize: PixelSize? = nil,
-                                       sourceLocation: SourceLocation = #_sourceLocation) -> DecodedImage? {
+                                       sourceLocation: Testing.SourceLocation = #_sourceLocation) -> DecodedImage? {
         let outcome = decode(name, bytes, options, sourceLocation: sourceLocation)
         return HostileOutcome.expectPictureOrRefusal(outcome.result, probed: HostileOutcome.probedSize(bytes, limits: options.limits),
                                                      decodedSize: decodedSize, codes: libwebpRefusals, name,
@@ -41,7 +41,7 @@ import Testing
 
     /// Decodes, timing it, and checks the 1 s bound (generous: these take milliseconds).
     static func decode(_ name: String, _ bytes: [UInt8], _ options: DecodeOptions = DecodeOptions(),
-                       sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
         let outcome: Outcome
@@ -57,7 +57,7 @@ import Testing
     }
 
     static func expectRefused(_ name: String, _ bytes: [UInt8], _ code: ImageError.Code,
-                              _ options: DecodeOptions = DecodeOptions(), sourceLocation: SourceLocation = #_sourceLocation) {
+                              _ options: DecodeOptions = DecodeOptions(), sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let outcome = decode(name, bytes, options, sourceLocation: sourceLocation)
         #expect(outcome.error?.code == code, "\(name): \(outcome)", sourceLocation: sourceLocation)
     }
