@@ -29,11 +29,15 @@ struct ThumbnailCommand: Command {
     var options: ThumbnailOptions
     var perDevice: Bool
     var families: [WidgetFamily]?
+    /// With `--platform android`: the note on the slot, the cap and URI-loaded files.
+    var androidNote: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.required(Self.input)
         outputPath = arguments.required(Self.output)
-        options = try ThumbnailArguments.options(arguments, catalog: DeviceArguments.catalog(arguments))
+        let catalog = try DeviceArguments.catalog(arguments)
+        options = try ThumbnailArguments.options(arguments, catalog: catalog)
+        androidNote = try ThumbnailArguments.androidNote(arguments, catalog: catalog)
         let named = Self.format(ofName: outputPath)
         if !arguments.wasGiven(ThumbnailArguments.format), let named {
             options.format = named
@@ -49,6 +53,7 @@ struct ThumbnailCommand: Command {
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         ThumbnailArguments.noteClampedBudget(options, console)
+        if let androidNote { console.write(androidNote, to: .error) }
         if perDevice { return try PerDeviceThumbnails(input: inputPath, output: outputPath, options: options).run(console) }
         if let families {
             return try FamilyThumbnails(input: inputPath, output: outputPath, families: families, options: options).run(console)

@@ -41,6 +41,9 @@ enum AndroidArguments {
         if arguments.values(DeviceArguments.platform).count > 1 {
             throw UsageError("'--platform android' cannot be combined with another --platform")
         }
+        for other in [FamiliesArgument.spec, OptionSpec.perDevice] where arguments.wasGiven(other) {
+            throw UsageError("'\(other.longForm)' sizes for WidgetKit's families; with '--platform android' give '--cells'")
+        }
         for other in [DeviceArguments.device, DeviceArguments.os] where arguments.wasGiven(other) {
             throw UsageError("'\(other.longForm)' chooses WidgetKit devices; with '--platform android' give '--screen'")
         }
