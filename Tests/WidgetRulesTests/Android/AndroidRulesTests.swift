@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 import WidgetRules
 
 /// Android's cap and slots against figures worked out by hand from the formula and the design
@@ -102,5 +104,23 @@ import WidgetRules
             #expect(!platform.imageLimit.source.isEmpty)
         }
         #expect(AndroidPlatform().transferLimit.bytes == 1_048_576)
+    }
+}
+
+/// Docs/catalogue.md's Android table is written by scripts/generate-catalog.py, which repeats the
+/// formula in Python for the page: each row's cap and 4x2 slot must be the library's.
+@Suite struct AndroidCatalogueTableTests {
+    @Test func theGeneratedTableAgreesWithTheLibrary() throws {
+        let page = try String(contentsOf: Corpus.packageRoot.appendingPathComponent("Docs/catalogue.md"), encoding: .utf8)
+        let start = try #require(page.range(of: "<!-- android:begin -->"))
+        let end = try #require(page.range(of: "<!-- android:end -->"))
+        let rows = page[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("| `") }
+        #expect(rows.count == WidgetCatalog.builtIn.androidScreens.count)
+        for screen in WidgetCatalog.builtIn.androidScreens {
+            let row = try #require(rows.first { $0.hasPrefix("| `\(screen.id)`") }, "\(screen.id)")
+            let slot = try #require(WidgetCatalog.builtIn.androidSlot(columns: 4, rows: 2, density: screen.density))
+            #expect(row.contains("| \(TableText.grouped(screen.capBytes)) |"), "\(row)")
+            #expect(row.contains("| \(slot.width)x\(slot.height) |"), "\(row)")
+        }
     }
 }
