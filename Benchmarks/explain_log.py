@@ -12,6 +12,7 @@ cache, then times, as wall-clock medians of --runs runs each:
 and prints the ratio. The log is made from a fixed seed, so every run reads the same bytes.
 """
 import argparse
+import hashlib
 import os
 import random
 import statistics
@@ -77,7 +78,10 @@ def main():
     args = parser.parse_args()
     cache = os.environ.get("BENCH_CACHE", os.path.expanduser("~/.cache/widget-thumbnails-bench"))
     os.makedirs(cache, exist_ok=True)
-    log = os.path.join(cache, f"device-log-{args.lines}.log")
+    # Named by what it holds, so a change of NOISE or FAILURES writes a new log instead of
+    # timing the old one.
+    digest = hashlib.sha256("\n".join(NOISE + FAILURES).encode()).hexdigest()[:12]
+    log = os.path.join(cache, f"device-log-{args.lines}-{digest}.log")
     if not os.path.exists(log):
         write_log(log, args.lines)
     size = os.path.getsize(log)
