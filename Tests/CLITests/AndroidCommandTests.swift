@@ -39,6 +39,22 @@ import TestSupport
         #expect((width, height) == (1638, 724))
     }
 
+    @Test func severalSpansAreOneFileEachFromOneDecode() throws {
+        let directory = try TemporaryDirectory()
+        let output = directory.file("cover.jpg")
+        // Two bitmaps share 15,552,000 bytes: 7,776,000 each. 2x2 at 2.625 is 306x276 dp = 803x724 (803.25, 724.5 rounded
+        // down), 2,325,488 bytes; 4x3 is 624x422 dp = 1638x1107 (1107.75), 7,253,064 bytes: both within the share.
+        let result = try WidgetThumbsBinary.run(["thumbnail", DefaultDevicesTests.photo, "-o", output, "--platform", "android",
+                                                 "--screen", "1080x2400", "--cells", "2x2,4x3", "--bitmaps", "2", "--fit", "cover"])
+        #expect(result.status == 0, "\(result)")
+        let files = try #require(JSONReport.object(result.stdout)?["files"] as? [[String: Any]])
+        #expect(files.map { [$0["width"] as? Int, $0["height"] as? Int] } == [[803, 724], [1638, 1107]])
+        #expect(files.allSatisfy { ($0["argb8888Bytes"] as? Int ?? .max) <= 7_776_000 })
+        #expect(FileManager.default.fileExists(atPath: directory.file("cover.android-4x3.jpg")))
+        // batch and budget take one span.
+        #expect(try WidgetThumbsBinary.run(["budget", "--platform", "android", "--screen", "1080x2400", "--cells", "2x2,4x2"]).status == 64)
+    }
+
     @Test func androidOptionsNeedTheirPlatformAndTheirSlot() throws {
         #expect(try WidgetThumbsBinary.run(["budget", "--screen", "1080x2400"]).status == 64)
         #expect(try WidgetThumbsBinary.run(["budget", "--platform", "android"]).status == 64)

@@ -31,13 +31,19 @@ struct ThumbnailCommand: Command {
     var families: [WidgetFamily]?
     /// With `--platform android`: the note on the slot, the cap and URI-loaded files.
     var androidNote: String?
+    /// With `--platform android --cells` listing several spans: one output each.
+    var androidSpans: [AndroidTarget]?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.required(Self.input)
         outputPath = arguments.required(Self.output)
         let catalog = try DeviceArguments.catalog(arguments)
-        options = try ThumbnailArguments.options(arguments, catalog: catalog)
+        options = try ThumbnailArguments.options(arguments, catalog: catalog, severalSpans: true)
         androidNote = try ThumbnailArguments.androidNote(arguments, catalog: catalog)
+        if let spans = try AndroidArguments.targets(arguments, catalog: catalog, requireSlot: true), spans.count > 1 {
+            guard outputPath != "-" else { throw UsageError("'--cells' with several spans writes several files: give '-o' a file name, not '-'") }
+            androidSpans = spans
+        }
         let named = Self.format(ofName: outputPath)
         if !arguments.wasGiven(ThumbnailArguments.format), let named {
             options.format = named
@@ -54,6 +60,9 @@ struct ThumbnailCommand: Command {
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         ThumbnailArguments.noteClampedBudget(options, console)
         if let androidNote { console.write(androidNote, to: .error) }
+        if let androidSpans {
+            return try AndroidSpanThumbnails(input: inputPath, output: outputPath, targets: androidSpans, options: options).run(console)
+        }
         if perDevice { return try PerDeviceThumbnails(input: inputPath, output: outputPath, options: options).run(console) }
         if let families {
             return try FamilyThumbnails(input: inputPath, output: outputPath, families: families, options: options).run(console)
