@@ -51,8 +51,12 @@ import TestSupport
         #expect(files.map { [$0["width"] as? Int, $0["height"] as? Int] } == [[803, 724], [1638, 1107]])
         #expect(files.allSatisfy { ($0["argb8888Bytes"] as? Int ?? .max) <= 7_776_000 })
         #expect(FileManager.default.fileExists(atPath: directory.file("cover.android-4x3.jpg")))
-        // batch and budget take one span.
-        #expect(try WidgetThumbsBinary.run(["budget", "--platform", "android", "--screen", "1080x2400", "--cells", "2x2,4x2"]).status == 64)
+        // budget lists the spans asked for; batch takes one.
+        let budget = try WidgetThumbsBinary.run(["budget", "--platform", "android", "--screen", "1080x2400", "--cells", "2x2,4x3", "--json"])
+        let spans = try #require(JSONReport.object(budget.stdout)?["spans"] as? [[String: Any]])
+        #expect(spans.map { $0["slot"] as? [Int] } == [[803, 724], [1638, 1107]])
+        #expect(try WidgetThumbsBinary.run(["batch", DefaultDevicesTests.photo, "--out", directory.file("out"), "--platform", "android",
+                                            "--screen", "1080x2400", "--cells", "2x2,4x2"]).status == 64)
     }
 
     @Test func androidOptionsNeedTheirPlatformAndTheirSlot() throws {

@@ -67,8 +67,10 @@ struct BudgetCommand: Command {
     }
 
     var subject: Subject
-    /// Set by `--platform android`: the command reports Android's budget instead.
+    /// Set by `--platform android`: the command reports Android's budget instead, for these
+    /// spans (one target each; one with no span for every span of the table).
     var android: AndroidTarget?
+    var androidSpans: [AndroidCellSpan] = []
     var family: WidgetFamily?
     var output: Output
     var catalog: WidgetCatalog
@@ -80,7 +82,9 @@ struct BudgetCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         catalog = try DeviceArguments.catalog(arguments)
         output = arguments.isSet(Self.json) ? .json : .table
-        android = try AndroidArguments.target(arguments, catalog: catalog, requireSlot: false)
+        let androidTargets = try AndroidArguments.targets(arguments, catalog: catalog, requireSlot: false)
+        android = androidTargets?.first
+        androidSpans = androidTargets?.compactMap(\.cells) ?? []
         if android != nil {
             for option in [Self.family, EntriesArgument.spec] where arguments.wasGiven(option) {
                 throw UsageError("'\(option.longForm)' is WidgetKit's; Android's budget is per screen and cell span")
@@ -119,7 +123,7 @@ struct BudgetCommand: Command {
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         if let android {
-            let budget = AndroidBudget(android, catalog: catalog)
+            let budget = AndroidBudget(android, spans: androidSpans, catalog: catalog)
             if output == .json { console.write(json: try JSONOutput.encode(budget)) } else { console.write(budget.text) }
             return .success
         }

@@ -41,7 +41,9 @@ package struct AndroidBudget: Encodable, Sendable {
     package var android17Source: String?
     package var uriNote: String
 
-    package init(_ target: AndroidTarget, catalog: WidgetCatalog) {
+    /// The budget of `target`; `spans` (the cell spans asked for) replace its one span, and
+    /// with neither every span of the table is listed.
+    package init(_ target: AndroidTarget, spans asked: [AndroidCellSpan] = [], catalog: WidgetCatalog) {
         screen = [target.screen.width, target.screen.height]
         screenID = target.catalogued.map { DisplayText.escaped($0.id, limit: 200) }
         screenLabel = target.catalogued.map { DisplayText.escaped($0.label, limit: 200) }
@@ -55,7 +57,7 @@ package struct AndroidBudget: Encodable, Sendable {
         shareBytes = target.shareBytes
         largestARGB8888Square = AndroidBitmapCap.largestSquareSide(within: target.shareBytes, .argb8888)
         largestRGB565Square = AndroidBitmapCap.largestSquareSide(within: target.shareBytes, .rgb565)
-        let chosen = target.cells.map { [$0] } ?? catalog.androidCells?.spans ?? []
+        let chosen = !asked.isEmpty ? asked : target.cells.map { [$0] } ?? catalog.androidCells?.spans ?? []
         spans = target.density.map { density in
             chosen.map { span in
                 let slot = span.largestSlot(at: density)
