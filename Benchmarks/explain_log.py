@@ -12,15 +12,17 @@ cache, then times, as wall-clock medians of --runs runs each:
 and prints the ratio. The log is made from a fixed seed, so every run reads the same bytes.
 """
 import argparse
+import hashlib
 import os
 import random
 import statistics
 import subprocess
 import time
 
-# The words explain's patterns need (WidgetLogEvent.keyWords).
+# The words explain's patterns need (WidgetLogEvent.keyWords: WidgetKit's, then Android's).
 KEY_WORDS = ["totalArea", "imageTooLarge", "too large timeline archive", "EXC_RESOURCE",
-             "killing_specific_process", "High Water Mark", "CHSErrorDomain"]
+             "killing_specific_process", "High Water Mark", "CHSErrorDomain",
+             "maximum bitmap memory usage", "TransactionTooLargeException", "Can't show content", "Can\u2019t show content"]
 
 NOISE = [
     "SpringBoard[55]: [com.apple.SpringBoard:Icon] Updating icon layout for page 2 (24 icons)",
@@ -42,6 +44,8 @@ FAILURES = [
     "chronod[77]: reload failed: Error Domain=CHSErrorDomain Code=1050 \"(null)\"",
     "kernel[0]: memorystatus: killing_specific_process pid 1388 [PhotoWidgetExtension] (per-process-limit 3) 30720KB - memorystatus_available_pages: 7456",
     "PhotoWidgetExtension[1388]: error: imageTooLarge(size: (1200.0, 400.0), maximumSize: (620.4000000000001, 564.0))",
+    "system_server[1210]: E AppWidgetService: RemoteViews for widget update exceeds maximum bitmap memory usage (used: 16588800, max: 15163200)",
+    "com.example.app[4242]: E JavaBinder: android.os.TransactionTooLargeException: data parcel size 1461376 bytes",
 ]
 
 
@@ -74,7 +78,10 @@ def main():
     args = parser.parse_args()
     cache = os.environ.get("BENCH_CACHE", os.path.expanduser("~/.cache/widget-thumbnails-bench"))
     os.makedirs(cache, exist_ok=True)
-    log = os.path.join(cache, f"device-log-{args.lines}.log")
+    # Named by what it holds, so a change of NOISE or FAILURES writes a new log instead of
+    # timing the old one.
+    digest = hashlib.sha256("\n".join(NOISE + FAILURES).encode()).hexdigest()[:12]
+    log = os.path.join(cache, f"device-log-{args.lines}-{digest}.log")
     if not os.path.exists(log):
         write_log(log, args.lines)
     size = os.path.getsize(log)

@@ -5,7 +5,8 @@ Writes Sources/WidgetRules/Catalog/Generated/WidgetCatalog+BuiltInJSON.swift
 (the Generated/ folder holds only what a script writes): the JSON's exact text as a Swift raw
 string literal, which WidgetCatalog.builtIn parses with the same checks a user's --catalog
 file gets, and Docs/catalogue.md's device table (between the
-`<!-- catalogue:begin -->` and `<!-- catalogue:end -->` lines). Run it after every edit of the
+`<!-- catalogue:begin -->` and `<!-- catalogue:end -->` lines), and its Android screen table
+(between `<!-- android:begin -->` and `<!-- android:end -->`). Run it after every edit of the
 JSON (the test WidgetCatalogTests.theCompiledInCatalogueIsTheDataFile fails until you do).
 
     python3 scripts/generate-catalog.py           # rewrite the Swift file
@@ -20,6 +21,7 @@ DATA = ROOT / "Data" / "widget-catalog.json"
 SWIFT = ROOT / "Sources" / "WidgetRules" / "Catalog" / "Generated" / "WidgetCatalog+BuiltInJSON.swift"
 TABLE_PAGE = ROOT / "Docs" / "catalogue.md"
 BEGIN, END = "<!-- catalogue:begin -->", "<!-- catalogue:end -->"
+ANDROID_BEGIN, ANDROID_END = "<!-- android:begin -->", "<!-- android:end -->"
 SHORT = {"systemSmall": "S", "systemMedium": "M", "systemLarge": "L", "systemExtraLarge": "XL",
          "systemExtraLargePortrait": "XLP", "accessoryCircular": "circ", "accessoryRectangular": "rect",
          "accessoryInline": "inline", "accessoryCorner": "corner"}
@@ -79,9 +81,33 @@ def catalogue_table(catalog: dict) -> str:
     return "\n".join(lines)
 
 
+def android_table(catalog: dict) -> str:
+    """One line per Android screen: its size, density, cap (6 x W x H, the formula of
+    Sources/WidgetRules/Platforms/Android/AndroidBitmapCap.swift) and the slot of each span at
+    its density (max dp x dpi / 160, rounded down), with its source's kind."""
+    kinds = {source["id"]: source["kind"] for source in catalog["sources"]}
+    spans = catalog.get("androidCells", {}).get("spans", [])
+    lines = [
+        "| screen id | label | px | dpi | cap M (bytes) | "
+        + " | ".join("{}x{} slot px".format(*span["cells"]) for span in spans) + " | figures |",
+        "|---|---|---|---|---|" + "---|" * len(spans) + "---|",
+    ]
+    for screen in catalog.get("androidScreens", []):
+        width, height = screen["pixels"]
+        slots = ["{}x{}".format(span["maxDp"][0] * screen["dpi"] // 160, span["maxDp"][1] * screen["dpi"] // 160) for span in spans]
+        lines.append(f"| `{screen['id']}` | {screen['label']} | {width}x{height} | {screen['dpi']} | {6 * width * height:,} | "
+                     + " | ".join(slots) + f" | {kinds[screen['source']]}: {screen['source']} |")
+    return "\n".join(lines)
+
+
+def replaced(text: str, begin: str, end: str, table: str) -> str:
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[:start] + "\n" + table + "\n" + text[stop:]
+
+
 def catalogue_page(text: str, catalog: dict) -> str:
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    return text[:start] + "\n" + catalogue_table(catalog) + "\n" + text[end:]
+    text = replaced(text, BEGIN, END, catalogue_table(catalog))
+    return replaced(text, ANDROID_BEGIN, ANDROID_END, android_table(catalog))
 
 
 def main() -> int:

@@ -2,12 +2,12 @@ import WidgetSnapshots
 
 extension WidgetCatalog {
     /// Reads a whole catalogue (the built-in one's form): `schemaVersion`, `sources`,
-    /// `capRules`, `memoryLimits`, `unsizedSlots` and `devices`. Every field is checked; the
-    /// error names the row and field.
+    /// `capRules`, `memoryLimits`, `unsizedSlots`, `devices`, and optionally `androidScreens`
+    /// and `androidCells`. Every field is checked; the error names the row and field.
     public init(parsing bytes: [UInt8], file: String) throws(CatalogError) {
         let document = try CatalogReader.document(bytes, file: file,
                                                   allowed: ["schemaVersion", "about", "sources", "capRules", "memoryLimits",
-                                                            "unsizedSlots", "devices"])
+                                                            "unsizedSlots", "devices", "androidScreens", "androidCells"])
         let reader = CatalogReader(file: file)
         sources = try reader.sources(document["sources"], required: true)
         capRules = try reader.capRules(document["capRules"])
@@ -15,22 +15,31 @@ extension WidgetCatalog {
         unsizedSlots = try reader.unsizedSlots(document["unsizedSlots"])
         devices = try reader.rows(document["devices"], sources: Set(sources.map(\.id)), rules: capRules)
         try reader.checkNoRowTwice(devices)
+        androidScreens = try reader.androidScreens(document["androidScreens"], sources: Set(sources.map(\.id)))
+        androidCells = try reader.androidCells(document["androidCells"], sources: Set(sources.map(\.id)))
         for (index, row) in devices.enumerated() where !memoryLimits.contains(where: { $0.platforms.contains(row.platform) }) {
             throw CatalogError(file: file, row: "row \(index) (\(row.id))", field: "platform",
                                reason: "no memory limit is given for \(row.platform.rawValue)")
         }
     }
 
-    /// The catalogue with the rows of a user's file (`schemaVersion`, `devices`, optional
-    /// `sources`) added: a row with a built-in row's id replaces it. The user's rows get their
+    /// The catalogue with the rows of a user's file (`schemaVersion`, `devices` or
+    /// `androidScreens` or both, optional `sources`) added: a row or Android screen with a
+    /// built-in one's id replaces it. The user's rows get their
     /// caps from this catalogue's rules. A row that repeats a built-in screen and OS under
     /// another id, or any malformed field, is refused with the row and field named.
     public func adding(_ bytes: [UInt8], file: String) throws(CatalogError) -> WidgetCatalog {
-        let document = try CatalogReader.document(bytes, file: file, allowed: ["schemaVersion", "about", "sources", "devices"])
+        let document = try CatalogReader.document(bytes, file: file,
+                                                  allowed: ["schemaVersion", "about", "sources", "devices", "androidScreens"])
         let reader = CatalogReader(file: file)
         let addedSources = try reader.sources(document["sources"], required: false)
         let allSources = sources.filter { old in !addedSources.contains { $0.id == old.id } } + addedSources
-        let added = try reader.rows(document["devices"], sources: Set(allSources.map(\.id)), rules: capRules)
+        // A file that only adds an Android screen has no WidgetKit rows.
+        let added = document["devices"] == nil && document["androidScreens"] != nil
+            ? [] : try reader.rows(document["devices"], sources: Set(allSources.map(\.id)), rules: capRules)
+        let addedScreens = try reader.androidScreens(document["androidScreens"], sources: Set(allSources.map(\.id)))
+        let addedScreenIDs = Set(addedScreens.map(\.id))
+        let screens = androidScreens.filter { !addedScreenIDs.contains($0.id) } + addedScreens
         try reader.checkNoRowTwice(added)
         let addedIDs = Set(added.map(\.id))
         let kept = devices.filter { !addedIDs.contains($0.id) }
@@ -45,12 +54,13 @@ extension WidgetCatalog {
             }
         }
         return WidgetCatalog(sources: allSources, capRules: capRules, memoryLimits: memoryLimits,
-                             unsizedSlots: unsizedSlots, devices: kept + added)
+                             unsizedSlots: unsizedSlots, devices: kept + added, androidScreens: screens, androidCells: androidCells)
     }
 }
 
-/// Reads catalogue JSON field by field, so every error can say where it is.
-private struct CatalogReader {
+/// Reads catalogue JSON field by field, so every error can say where it is. Internal, not
+/// private: the Android sections (Platforms/Android/AndroidCatalog+Parsing.swift) use its readers.
+struct CatalogReader {
     let file: String
 
     static func document(_ bytes: [UInt8], file: String, allowed: Set<String>) throws(CatalogError) -> JSONObject {
@@ -189,7 +199,7 @@ private struct CatalogReader {
         return rows
     }
 
-    private func row(_ value: JSONValue, index: Int, sources: Set<String>, rules: [WidgetCatalog.CapRule]) throws(CatalogError) -> DeviceClass {
+    func row(_ value: JSONValue, index: Int, sources: Set<String>, rules: [WidgetCatalog.CapRule]) throws(CatalogError) -> DeviceClass {
         var row = "row \(index)"
         let fields: Set<String> = ["id", "platform", "screen", "scale", "os", "label", "names", "droppedBy", "note", "status",
                                    "setting", "slots"]
@@ -259,7 +269,7 @@ private struct CatalogReader {
     // MARK: values
 
     /// A source id that `sources` lists.
-    private func sourceID(_ value: JSONValue?, sources: Set<String>, row: String, field: String) throws(CatalogError) -> String {
+    func sourceID(_ value: JSONValue?, sources: Set<String>, row: String, field: String) throws(CatalogError) -> String {
         let source = try string(value, row: row, field: field)
         guard sources.contains(source) else {
             throw CatalogError(file: file, row: row, field: field, reason: "no source has the id \"\(source)\"")
@@ -268,7 +278,7 @@ private struct CatalogReader {
     }
 
     /// The object `value` holds, its member names checked against `allowed` (nil: later).
-    private func object(_ value: JSONValue?, row: String?, field: String?, allowed: Set<String>?) throws(CatalogError) -> JSONObject {
+    func object(_ value: JSONValue?, row: String?, field: String?, allowed: Set<String>?) throws(CatalogError) -> JSONObject {
         guard case .object(let object)? = value else {
             throw CatalogError(file: file, row: row, field: field, reason: value == nil ? "missing" : "is not an object")
         }
@@ -277,7 +287,7 @@ private struct CatalogReader {
     }
 
     /// Refuses a member `allowed` does not name (a typo would otherwise be ignored).
-    private func check(_ object: JSONObject, row: String?, field: String?, allowed: Set<String>) throws(CatalogError) {
+    func check(_ object: JSONObject, row: String?, field: String?, allowed: Set<String>) throws(CatalogError) {
         for member in object.members where !allowed.contains(member.key) {
             let place = [field, member.key].compactMap { $0 }.joined(separator: ".")
             throw CatalogError(file: file, row: row, field: place,
@@ -285,21 +295,21 @@ private struct CatalogReader {
         }
     }
 
-    private func array(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [JSONValue] {
+    func array(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [JSONValue] {
         guard case .array(let items)? = value else {
             throw CatalogError(file: file, row: row, field: field, reason: value == nil ? "missing" : "is not an array")
         }
         return items
     }
 
-    private func string(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> String {
+    func string(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> String {
         guard case .string(let text)? = value, !text.isEmpty else {
             throw CatalogError(file: file, row: row, field: field, reason: value == nil ? "missing" : "is not a non-empty string")
         }
         return text
     }
 
-    private func strings(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [String] {
+    func strings(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [String] {
         var result: [String] = []
         for (index, item) in try array(value, row: row, field: field).enumerated() {
             result.append(try string(item, row: row, field: "\(field)[\(index)]"))
@@ -308,7 +318,7 @@ private struct CatalogReader {
     }
 
     /// A whole number from 1 to 65,535 (pixels, points, scales, versions, megabytes).
-    private func positive(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> Int {
+    func positive(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> Int {
         guard case .number(let number)? = value else {
             throw CatalogError(file: file, row: row, field: field, reason: value == nil ? "missing" : "is not a number")
         }
@@ -318,7 +328,7 @@ private struct CatalogReader {
         return Int(whole)
     }
 
-    private func positives(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [Int] {
+    func positives(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [Int] {
         let items = try array(value, row: row, field: field)
         guard !items.isEmpty else { throw CatalogError(file: file, row: row, field: field, reason: "is empty") }
         var result: [Int] = []
@@ -326,13 +336,13 @@ private struct CatalogReader {
         return result
     }
 
-    private func pair(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> PixelSize {
+    func pair(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> PixelSize {
         let sides = try positives(value, row: row, field: field)
         guard sides.count == 2 else { throw CatalogError(file: file, row: row, field: field, reason: "expected [width, height]") }
         return PixelSize(width: sides[0], height: sides[1])
     }
 
-    private func choice<Value: RawRepresentable & CaseIterable>(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> Value
+    func choice<Value: RawRepresentable & CaseIterable>(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> Value
     where Value.RawValue == String {
         let text = try string(value, row: row, field: field)
         guard let choice = Value(rawValue: text) else {
@@ -342,7 +352,7 @@ private struct CatalogReader {
         return choice
     }
 
-    private func choices<Value: RawRepresentable & CaseIterable>(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [Value]
+    func choices<Value: RawRepresentable & CaseIterable>(_ value: JSONValue?, row: String?, field: String) throws(CatalogError) -> [Value]
     where Value.RawValue == String {
         guard let value else { return [] }
         var result: [Value] = []
@@ -353,7 +363,7 @@ private struct CatalogReader {
     }
 
     /// A positive decimal such as 4.4 or 1.44, kept exact (no exponent, at most 6 decimals).
-    private func multiplier(_ value: JSONValue?, field: String) throws(CatalogError) -> WidgetCatalog.CapMultiplier {
+    func multiplier(_ value: JSONValue?, field: String) throws(CatalogError) -> WidgetCatalog.CapMultiplier {
         guard case .number(let number)? = value else {
             throw CatalogError(file: file, field: field, reason: value == nil ? "missing" : "is not a number")
         }

@@ -115,6 +115,10 @@ public struct WidgetCatalog: Sendable, Equatable {
     public let unsizedSlots: [UnsizedSlot]
     /// Every row, those of devices the current OS releases dropped included.
     public let devices: [DeviceClass]
+    /// The Android displays (a user catalogue may add one): `AndroidScreen`.
+    public let androidScreens: [AndroidScreen]
+    /// Android's widget frames per cell span, or nil in a catalogue without them.
+    public let androidCells: AndroidCellTable?
 
     /// The default set of every command: the rows of devices the current OS releases run on,
     /// at the standard Home Screen settings (no Display Zoom, standard icons). Rows with no

@@ -1,7 +1,7 @@
-/// A WidgetKit failure read from one line of a device log or an Xcode console: the archival
-/// cap, the timeline archive's size, the extension's memory limit, or a reload chronod gave up
-/// on. `parse` finds it in a line (timestamps, process names and other text around it are
-/// ignored).
+/// A widget failure read from one line of a device log, an Xcode console or logcat: WidgetKit's
+/// archival cap, timeline archive, memory limit or a reload chronod gave up on, or one of
+/// Android's (`AndroidLogEvent`). `parse` finds it in a line (timestamps, process names and
+/// other text around it are ignored), asking each platform of `WidgetPlatforms.all` in turn.
 public enum WidgetLogEvent: Sendable, Hashable {
     /// `Widget archival failed due to image being too large [14] - (1200, 400), totalArea:
     /// 480000 > max[349905.600000]` or `imageTooLarge(size: (1024.0, 1024.0), maximumSize:
@@ -16,10 +16,17 @@ public enum WidgetLogEvent: Sendable, Hashable {
     case memoryLimit(MemoryLimitLog)
     /// `Error Domain=CHSErrorDomain Code=1050`: chronod's reload of the widget failed.
     case chronoServices(code: Int, widget: LoggedWidget)
+    /// An Android app widget failure: the bitmap memory cap, a binder transaction too large,
+    /// or Glance's "Can't show content".
+    case android(AndroidLogEvent)
 
-    /// The words one of the patterns needs: a line holding none of them reports nothing, so
-    /// `mayReport` can skip it on its raw bytes, before a String is made.
-    public static let keyWords = ["totalArea", "imageTooLarge", "too large timeline archive", "EXC_RESOURCE",
+    /// The words one of every platform's patterns needs (`WidgetPlatform.logKeyWords`): a line
+    /// holding none of them reports nothing, so `mayReport` can skip it on its raw bytes,
+    /// before a String is made.
+    public static let keyWords = WidgetPlatforms.all.flatMap(\.logKeyWords)
+
+    /// The words one of WidgetKit's patterns needs.
+    public static let widgetKitKeyWords = ["totalArea", "imageTooLarge", "too large timeline archive", "EXC_RESOURCE",
                                   "killing_specific_process", "High Water Mark", "CHSErrorDomain"]
     private static let keyWordBytes: [[UInt8]] = keyWords.map { Array($0.utf8) }
 
@@ -66,17 +73,25 @@ public enum WidgetLogEvent: Sendable, Hashable {
     }
 
     /// Whether `line` holds `word` (the same byte scan as `mayReport`).
-    private static func holds(_ line: Substring, _ word: String) -> Bool {
+    static func holds(_ line: Substring, _ word: String) -> Bool {
         let bytes = Array(word.utf8)
         if let found = line.utf8.withContiguousStorageIfAvailable({ find(bytes, in: $0) != nil }) { return found }
         return Array(line.utf8).withUnsafeBufferPointer { find(bytes, in: $0) != nil }
     }
 
-    /// The failure `line` reports, or nil when it reports none this library knows. Each
-    /// pattern is tried only on a line holding its key words (a plain substring search), and
-    /// no pattern scans ahead without a bound, so a line costs time linear in its length
-    /// however it repeats the key words.
+    /// The failure `line` reports, or nil when it reports none this library knows: each
+    /// platform's reading in `WidgetPlatforms.all`'s order.
     public static func parse(_ line: Substring) -> WidgetLogEvent? {
+        for platform in WidgetPlatforms.all {
+            if let event = platform.logEvent(in: line) { return event }
+        }
+        return nil
+    }
+
+    /// The WidgetKit failure `line` reports, or nil. Each pattern is tried only on a line
+    /// holding its key words (a plain substring search), and no pattern scans ahead without a
+    /// bound, so a line costs time linear in its length however it repeats the key words.
+    public static func parseWidgetKit(_ line: Substring) -> WidgetLogEvent? {
         if holds(line, "totalArea"), let match = line.firstMatch(of: totalArea) {
             let image = match.output.w.flatMap { w in match.output.h.flatMap { h in LoggedNumber.size(w, h) } }
             guard let maximum = LoggedNumber(match.output.max) else { return nil }

@@ -1,9 +1,10 @@
-/// What `explain` says about the WidgetKit failures of a log: one entry per distinct failure
+/// What `explain` says about the widget failures of a log (WidgetKit's and Android's): one entry per distinct failure
 /// (a repeated one is counted, not repeated), each with what it means and the fix.
 package struct WidgetLogExplanation: Encodable, Sendable {
     /// One distinct failure.
     package struct Entry: Encodable, Sendable {
-        /// `archivalCap`, `timelineArchive`, `memoryLimit` or `chronoServices`.
+        /// `archivalCap`, `timelineArchive`, `memoryLimit`, `chronoServices`, or Android's
+        /// `androidBitmapMemory`, `androidTransactionTooLarge` and `androidCantShowContent`.
         package var kind: String
         /// How many lines reported it.
         package var count: Int
@@ -15,6 +16,7 @@ package struct WidgetLogExplanation: Encodable, Sendable {
         package var timelineArchive: TimelineArchive?
         package var memoryLimit: MemoryLimit?
         package var chronoServices: ChronoServices?
+        package var android: AndroidLogExplanation?
     }
 
     /// An archival failure: the slots with that cap, or the slot it would be.
@@ -162,12 +164,27 @@ package struct WidgetLogExplanation: Encodable, Sendable {
             case .chronoServices(let code, let widget):
                 entry.kind = "chronoServices"
                 entry.chronoServices = Self.chronoServices(code, widget: widget)
+            case .android(let event):
+                switch event {
+                case .bitmapMemory: entry.kind = "androidBitmapMemory"
+                case .transactionTooLarge: entry.kind = "androidTransactionTooLarge"
+                case .cantShowContent: entry.kind = "androidCantShowContent"
+                }
+                entry.android = AndroidLogExplanation(event, catalog: catalog)
             }
             return entry
         }
         // A 1050 next to a too-large-archive or a kill line in the same log: say which.
         let archiveLine = entries.first { $0.kind == "timelineArchive" }?.firstLine
         let killLine = entries.first { $0.memoryLimit?.killed == true }?.firstLine
+        // Glance's placeholder next to a cap or binder line in the same log: that is its cause.
+        let capLine = entries.first { $0.kind == "androidBitmapMemory" }?.firstLine
+        let binderLine = entries.first { $0.kind == "androidTransactionTooLarge" }?.firstLine
+        for index in entries.indices where entries[index].kind == "androidCantShowContent" {
+            entries[index].android?.inThisLog = capLine.map { "line \($0) reports the bitmap cap: the first cause" }
+                ?? binderLine.map { "line \($0) reports a binder transaction too large: the third cause" }
+                ?? "no bitmap-cap or binder line in this log: look for the app's own stack trace (the second cause)"
+        }
         for index in entries.indices where entries[index].chronoServices != nil {
             if let archiveLine {
                 entries[index].chronoServices?.inThisLog = "line \(archiveLine) reports a too large timeline archive: the first cause"
@@ -295,9 +312,10 @@ package struct WidgetLogExplanation: Encodable, Sendable {
             if let timeline = entry.timelineArchive { out += Self.text(timeline) }
             if let memory = entry.memoryLimit { out += Self.text(memory) }
             if let chrono = entry.chronoServices { out += Self.text(chrono) }
+            if let android = entry.android { out += android.lines }
             out.append("")
         }
-        out.append("\(failures) WidgetKit failure line(s), \(entries.count) distinct, in \(lines) line(s) read.")
+        out.append("\(failures) widget failure line(s), \(entries.count) distinct, in \(lines) line(s) read.")
         return out.joined(separator: "\n")
     }
 

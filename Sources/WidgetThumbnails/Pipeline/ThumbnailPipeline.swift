@@ -55,6 +55,23 @@ public struct ThumbnailPipeline: Sendable {
         return try thumbnails(input, outputs: variants.map { (options.forVariant($0), $0.name) }, file: file)
     }
 
+    /// One thumbnail per box in `boxes` (in that order), each with these options fitted to its
+    /// box (`box`, the family left unset), all from one decode of `input`: Android's cell
+    /// spans, sized by the caller (`AndroidTarget.box`), as `thumbnails(_:families:file:)`
+    /// makes families. An output that cannot be made fails alone, its reason starting with its name.
+    public func thumbnails(_ input: ThumbnailInput, boxes: [(box: PixelSize, name: String)],
+                           file: String? = nil) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
+        guard !boxes.isEmpty else {
+            throw ImageError(.invalidArgument, "no box was asked for", file: file ?? input.path)
+        }
+        return try thumbnails(input, outputs: boxes.map { item in
+            var sized = options
+            sized.family = nil
+            sized.box = item.box
+            return (sized, item.name)
+        }, file: file)
+    }
+
     /// The several-output calls' one body: `outputs` (each one's options and the name its
     /// failure starts with) from one decode of `input`.
     private func thumbnails(_ input: ThumbnailInput, outputs: [(options: ThumbnailOptions, name: String)],

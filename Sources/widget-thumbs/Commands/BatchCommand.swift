@@ -86,6 +86,8 @@ struct BatchCommand: Command {
     var previewDevice: PreviewDevice
     /// Where `--shard auto` found its shard, said before the run starts.
     var shardNote: String?
+    /// With `--platform android`: the note on the slot, the cap and URI-loaded files.
+    var androidNote: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         try self.init(arguments, environment: ProcessInfo.processInfo.environment)
@@ -103,10 +105,12 @@ struct BatchCommand: Command {
             throw UsageError("'\(option.longForm)' describes the '--preview' page, which was not asked for")
         }
         previewDevice = try PreviewDevice.chosen(arguments, in: settings.catalog)
+        androidNote = try ThumbnailArguments.androidNote(arguments, catalog: settings.catalog)
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         if let shardNote { console.write(shardNote, to: .error) }
+        if let androidNote { console.write(androidNote, to: .error) }
         return try BatchPrinter.run(settings, previewDevice: previewDevice, console: console)
     }
 

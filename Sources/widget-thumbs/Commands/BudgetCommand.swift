@@ -1,10 +1,14 @@
 import WidgetThumbnails
 
 /// `widget-thumbs budget <WxH | file> [--family F] [--device D ...] [--json]`: what a thumbnail
-/// of that size costs a widget, per family and device.
+/// of that size costs a widget, per family and device; `budget --platform android --screen WxH
+/// [--density D] [--cells CxR] [--bitmaps N] [--target-sdk N]`: Android's cap for that screen
+/// and the slot of each cell span (`AndroidBudget`).
 struct BudgetCommand: Command {
     static let subject = ArgumentSpec(
-        "size-or-file", help: "A thumbnail size such as 500x375 (1-65535 a side), or an image file (its upright size is used).")
+        "size-or-file", arity: .optional,
+        help: "A thumbnail size such as 500x375 (1-65535 a side), or an image file (its upright size is used). "
+            + "Not given with --platform android.")
     static let family = OptionSpec.widgetFamily(
         help: "Show every device and slot for this family instead of one line per family.")
     static let json = OptionSpec.flag("json", help: "Print one JSON document instead of a table.")
@@ -29,9 +33,15 @@ struct BudgetCommand: Command {
             entry carries its images. Handed over as data (UIImage(data:)) an image costs its \
             file's bytes; decoded (UIImage(cgImage:), Image(decorative:)) about \
             \(TableText.fixed(TimelineBudget.decodedFactor, 2))x as much (\(TimelineBudget.decodedFactorSource)).
+
+            --platform android --screen WxH gives Android's cap instead: \(AndroidPlatform().imageLimit.summary). \
+            It prints M in bytes, each bitmap's share (--bitmaps N), the largest bitmap alone, and \
+            for each cell span of the design guide's table (or --cells CxR) the largest slot in \
+            pixels at the density (--density, or the catalogued screen's) with its ARGB_8888 and \
+            RGB_565 bytes; --target-sdk 37 or later lists what Android 17 counts too.
             """,
         arguments: [subject],
-        options: [family, json, EntriesArgument.spec] + DeviceArguments.specs)
+        options: [family, json, EntriesArgument.spec] + DeviceArguments.specs + AndroidArguments.specs)
 
     /// The catalogue's cap rules in a sentence, so the help cannot disagree with the data.
     private static var capRules: String {
@@ -57,6 +67,10 @@ struct BudgetCommand: Command {
     }
 
     var subject: Subject
+    /// Set by `--platform android`: the command reports Android's budget instead, for these
+    /// spans (one target each; one with no span for every span of the table).
+    var android: AndroidTarget?
+    var androidSpans: [AndroidCellSpan] = []
     var family: WidgetFamily?
     var output: Output
     var catalog: WidgetCatalog
@@ -66,7 +80,24 @@ struct BudgetCommand: Command {
     var entryCount: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let text = arguments.required(Self.subject)
+        catalog = try DeviceArguments.catalog(arguments)
+        output = arguments.isSet(Self.json) ? .json : .table
+        let androidTargets = try AndroidArguments.targets(arguments, catalog: catalog, requireSlot: false)
+        android = androidTargets?.first
+        androidSpans = androidTargets?.compactMap(\.cells) ?? []
+        if android != nil {
+            for option in [Self.family, EntriesArgument.spec] where arguments.wasGiven(option) {
+                throw UsageError("'\(option.longForm)' is WidgetKit's; Android's budget is per screen and cell span")
+            }
+            if let given = arguments.values(Self.subject).first {
+                throw UsageError("'--platform android' budgets a screen: give '--screen', not '\(DisplayText.escaped(given, limit: 80))'")
+            }
+            (subject, family, devices, assumedCaps, entryCount) = (.size(PixelSize(width: 1, height: 1)), nil, [], .apply, nil)
+            return
+        }
+        guard let text = arguments.values(Self.subject).first else {
+            throw UsageError("'budget' needs a size or a file (or '--platform android --screen WxH')")
+        }
         if let size = PixelSize(commandLine: text) {
             subject = .size(size)
         } else if Self.looksLikeSize(text) {
@@ -76,8 +107,6 @@ struct BudgetCommand: Command {
             subject = .file(text)
         }
         family = arguments.value(Self.family).flatMap(WidgetFamily.init(rawValue:))
-        output = arguments.isSet(Self.json) ? .json : .table
-        catalog = try DeviceArguments.catalog(arguments)
         devices = try DeviceArguments.devices(arguments, in: catalog)
         assumedCaps = DeviceArguments.namesDevices(arguments) ? .apply : .onlyWhereNothingIsLogged
         entryCount = try EntriesArgument.value(arguments)
@@ -93,6 +122,11 @@ struct BudgetCommand: Command {
     }
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
+        if let android {
+            let budget = AndroidBudget(android, spans: androidSpans, catalog: catalog)
+            if output == .json { console.write(json: try JSONOutput.encode(budget)) } else { console.write(budget.text) }
+            return .success
+        }
         let (cost, fileBytes) = try renderCost()
         let timeline = entryCount.map { entries in
             TimelineReport(entries: entries, imageBytes: fileBytes ?? ByteBudget.defaultCap, fromFile: fileBytes != nil)

@@ -11,7 +11,7 @@ struct ExplainCommand: Command {
 
     static let spec = CommandSpec(
         name: "explain",
-        abstract: "Say what WidgetKit's failure lines mean: the device, family and slot, and the command that fixes it.",
+        abstract: "Say what WidgetKit's and Android's failure lines mean: the device or screen, the slot, and the command that fixes it.",
         discussion: """
             Finds these failures in any line, whatever surrounds them: \
             archival errors ('Widget archival failed due to image being too large [N] - (W, H), \
@@ -35,7 +35,16 @@ struct ExplainCommand: Command {
             slot-sized images cost decoded ('Crossed High Water Mark (Limit N MB)' is a \
             warning, not a kill); 'CHSErrorDomain Code=1050' is a failed reload, explained with \
             both causes (a timeline archive too large, or the extension stuck) and how to tell \
-            them apart. A failure repeated on many lines is listed once with its count. \
+            them apart. \
+            Android's logcat lines too: 'RemoteViews for widget update exceeds maximum bitmap \
+            memory usage (used: N, max: M)' gives the screen (the cap is 6 x W x H bytes, so M / 6 \
+            is its pixels: the catalogued screen, else a W x H with a common width; a maximum that \
+            is not 6 x a common screen is said so), how far over (N / M), the largest ARGB_8888 \
+            bitmap that fits alone (M / 4 px, and its square) and the 'widget-thumbs thumbnail \
+            --platform android' command; 'TransactionTooLargeException: data parcel size N bytes' \
+            is measured against the 1 MB binder buffer; Glance's "Can't show content" gets its \
+            likely causes, pointing at a cap or binder line of the same log. \
+            A failure repeated on many lines is listed once with its count. \
             Text from the input is printed escaped. Exit status 0 (also when nothing was found), \
             1 when standard input cannot be read.
             """,

@@ -34,11 +34,21 @@ struct ThumbnailCommand: Command {
     var families: [WidgetFamily]?
     /// `--replace`: the input's identity, when -o names the input itself.
     var replacing: FileIdentity?
+    /// With `--platform android`: the note on the slot, the cap and URI-loaded files.
+    var androidNote: String?
+    /// With `--platform android --cells` listing several spans: one output each.
+    var androidSpans: [AndroidTarget]?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.required(Self.input)
         outputPath = arguments.required(Self.output)
-        options = try ThumbnailArguments.options(arguments, catalog: DeviceArguments.catalog(arguments))
+        let catalog = try DeviceArguments.catalog(arguments)
+        options = try ThumbnailArguments.options(arguments, catalog: catalog, severalSpans: true)
+        androidNote = try ThumbnailArguments.androidNote(arguments, catalog: catalog)
+        if let spans = try AndroidArguments.targets(arguments, catalog: catalog, requireSlot: true), spans.count > 1 {
+            guard outputPath != "-" else { throw UsageError("'--cells' with several spans writes several files: give '-o' a file name, not '-'") }
+            androidSpans = spans
+        }
         let named = OutputFormat(ofName: outputPath)
         if !arguments.wasGiven(ThumbnailArguments.format), let named {
             options.format = named
@@ -54,8 +64,8 @@ struct ThumbnailCommand: Command {
             guard inputPath != "-", let identity = FileIdentity(path: inputPath), FileIdentity(path: outputPath) == identity else {
                 throw UsageError("'--replace' is for rewriting a file in place: '-o' must name the input file itself")
             }
-            guard families == nil, !perDevice else {
-                throw UsageError("'--replace' writes one file: it cannot be combined with '--families' or '--per-device'")
+            guard families == nil, !perDevice, androidSpans == nil else {
+                throw UsageError("'--replace' writes one file: it cannot be combined with '--families', '--per-device' or several '--cells'")
             }
             replacing = identity
         }
@@ -63,6 +73,10 @@ struct ThumbnailCommand: Command {
 
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
         ThumbnailArguments.noteClampedBudget(options, console)
+        if let androidNote { console.write(androidNote, to: .error) }
+        if let androidSpans {
+            return try AndroidSpanThumbnails(input: inputPath, output: outputPath, targets: androidSpans, options: options).run(console)
+        }
         if perDevice { return try PerDeviceThumbnails(input: inputPath, output: outputPath, options: options).run(console) }
         if let families {
             return try FamilyThumbnails(input: inputPath, output: outputPath, families: families, options: options).run(console)

@@ -8,8 +8,9 @@ enum DeviceArguments {
         help: "Only this device: a marketing name (\"iPhone 17 Pro\"), a catalogue id or a screen such as 402x874@3. "
             + "Repeatable. Devices the current OS releases dropped are used only when named.")
     static let platform = OptionSpec.value(
-        "platform", valueName: "platform", presence: .optional, allowedValues: Platform.allCases.map(\.rawValue),
-        help: "Only devices of this platform. Repeatable.")
+        "platform", valueName: "platform", presence: .optional, allowedValues: WidgetPlatforms.names,
+        help: "Only devices of this platform. Repeatable. 'android' chooses Android's rules (budget, thumbnail, batch, explain, "
+            + "devices) with --screen.")
     static let os = OptionSpec.value(
         "os", valueName: "version", presence: .optional,
         help: "Only catalogue rows (and slots) for this OS major version, e.g. 18, 26 or 27.")
@@ -52,6 +53,11 @@ enum DeviceArguments {
 
     /// The catalogue rows the options choose from `catalog`.
     static func devices(_ arguments: ParsedArguments, in catalog: WidgetCatalog) throws(UsageError) -> [DeviceClass] {
+        // A platform with no catalogue rows (Android) is sized by its own options, never by
+        // WidgetKit's rows: a command that reached here does not size for it.
+        if let other = arguments.values(platform).first(where: { Platform(rawValue: $0) == nil }) {
+            throw UsageError("'--platform \(other)' is not a WidgetKit platform, and this command sizes only for WidgetKit's devices")
+        }
         let version = try arguments.value(os, expected: "an OS major version such as 26") {
             Int($0).flatMap { (1...999).contains($0) ? $0 : nil }
         }

@@ -57,7 +57,7 @@ enum ThumbnailArguments {
     /// The group, in the order help lists it.
     static var specs: [OptionSpec] {
         [family, format, maxSide, fit, crop, focus, maxBytes, quality, effort, color, strict, .fullDecode]
-            + DeviceArguments.specs
+            + DeviceArguments.specs + AndroidArguments.specs
     }
 
     /// The first option of the group on the command line, if any: for a command that makes a
@@ -67,8 +67,10 @@ enum ThumbnailArguments {
     }
 
     /// The options of the group, sizing for the rows `catalog` (read once by the command,
-    /// `DeviceArguments.catalog`) and the device options choose.
-    static func options(_ arguments: ParsedArguments, catalog: WidgetCatalog) throws(UsageError) -> ThumbnailOptions {
+    /// `DeviceArguments.catalog`) and the device options choose. With `--platform android`,
+    /// sized for the first span of `--cells`; only a command that makes one file per span
+    /// (`thumbnail`) passes `severalSpans`, the others refuse a list.
+    static func options(_ arguments: ParsedArguments, catalog: WidgetCatalog, severalSpans: Bool = false) throws(UsageError) -> ThumbnailOptions {
         var thumbnail = defaults
         if let side = try arguments.value(maxSide, expected: "a whole number of pixels, 1-65535", {
             Int($0).flatMap { (1...65_535).contains($0) ? $0 : nil }
@@ -81,8 +83,20 @@ enum ThumbnailArguments {
             }
             thumbnail.family = WidgetFamily(rawValue: name)
         }
-        thumbnail.devices = try DeviceArguments.chosenDevices(arguments, in: catalog)
-        if DeviceArguments.namesDevices(arguments) { thumbnail.assumedCaps = .apply }
+        // Android sizes through the box: the span's slot at the density, within the cap's share
+        // (`AndroidTarget.box`); the rest of the pipeline is the --max-side path unchanged.
+        if let android = try AndroidArguments.targets(arguments, catalog: catalog, requireSlot: true), let box = android.first?.box {
+            if android.count > 1, !severalSpans {
+                throw UsageError("'--cells' lists several spans; only 'thumbnail' makes one file each (give one span here)")
+            }
+            for other in [family, maxSide] where arguments.wasGiven(other) {
+                throw UsageError("'--platform android' sizes the thumbnail for its cell span; it cannot be combined with '\(other.longForm)'")
+            }
+            thumbnail.box = box
+        } else {
+            thumbnail.devices = try DeviceArguments.chosenDevices(arguments, in: catalog)
+        }
+        if DeviceArguments.namesDevices(arguments), !AndroidArguments.isChosen(arguments) { thumbnail.assumedCaps = .apply }
         if let family = thumbnail.family { try DeviceArguments.requireSlots(for: family, on: thumbnail.chosenDevices, option: Self.family) }
         if let format = OutputFormat(rawValue: arguments.required(format)) { thumbnail.format = format }
         if let cap = try arguments.value(maxBytes, expected: "a whole number of bytes, at least 1", {
@@ -130,6 +144,23 @@ enum ThumbnailArguments {
             throw UsageError("'\(cropGiven ? crop.longForm : focus.longForm)' places a cover crop; '--fit contain' keeps the whole picture")
         }
         if placed { thumbnail.fit = .cover }
+    }
+
+    /// The note a command prints on standard error for `--platform android`: the box and its
+    /// cost against the cap's share, and that a file handed over by URI is decoded at full size.
+    static func androidNote(_ arguments: ParsedArguments, catalog: WidgetCatalog) throws(UsageError) -> String? {
+        guard let targets = try AndroidArguments.targets(arguments, catalog: catalog, requireSlot: true) else { return nil }
+        let spans: [String] = targets.compactMap { target in
+            guard let box = target.box, let density = target.density, let cells = target.cells else { return nil }
+            let slot = cells.largestSlot(at: density)
+            return "\(cells) cells at \(density): slot \(slot.width)x\(slot.height) px, "
+                + (box == slot ? "" : "shrunk to \(box.width)x\(box.height), ")
+                + "at most \(TableText.grouped(AndroidBitmapCap.bytes(of: box, .argb8888))) bytes as ARGB_8888, within "
+                + "\(TableText.grouped(target.shareBytes)) of the \(TableText.grouped(target.capBytes))-byte cap "
+                + "(\(target.bitmaps) bitmap\(target.bitmaps == 1 ? "" : "s"))"
+        }
+        guard !spans.isEmpty else { return nil }
+        return "\(WidgetThumbs.name): note: android " + spans.joined(separator: "; ") + "; " + AndroidPlatform.uriNote
     }
 
     /// The note a command prints on standard error when `--max-bytes` asked for more than the

@@ -87,6 +87,31 @@ extension WidgetCatalog {
       "id": "mzeryck-ios18-large-icons",
       "kind": "measured",
       "reference": "mzeryck/Widget-Blur widget-blur.js (\"confirmed in iOS 18\"), Home Screen with large app icons (\"notext\"): systemSmall 530 px (16 Pro Max), 495 px (16 Pro and 16), 309 px (SE). Only the small widget's square is given here."
+    },
+    {
+      "id": "android-screen-classes",
+      "kind": "approximate",
+      "reference": "Common Android screen classes, not one measured device: HD+ 720x1600 budget phones at xhdpi (320 dpi), FHD 1080x1920 16:9 and FHD+ 1080x2400 20:9 phones at 420 dpi, QHD+ 1440x3120 flagships (the Pixel 7 Pro's panel) at 560 dpi in their native mode. The sizes are makers' panel specifications; the densities are those such phones usually run at, assumed: a phone's own densityDpi may differ (Settings > Display size changes it). The bitmap cap needs only the size."
+    },
+    {
+      "id": "phonograph-plus-336",
+      "kind": "measured",
+      "reference": "chr56/Phonograph_Plus issue 336 (https://github.com/chr56/Phonograph_Plus/issues/336): a Pixel 7 Pro (panel 1440x3120) set to FHD+ logged 'RemoteViews for widget update exceeds maximum bitmap memory usage (used: N, max: 15163200)', 6 x 1080 x 2340: the cap follows the current resolution mode. The density in that mode, 420 dpi (560 x 1080 / 1440), is inferred."
+    },
+    {
+      "id": "android-tablet-approx",
+      "kind": "approximate",
+      "reference": "A 10.4-inch 1200x2000 tablet (the Galaxy Tab S6 Lite class): the panel is the maker's specification; 240 dpi (hdpi, 1.5) is assumed. The cell table is the design guide's handheld one; its tablet rows are not in this catalogue."
+    },
+    {
+      "id": "android-foldable-approx",
+      "kind": "approximate",
+      "reference": "Pixel Fold: outer screen 1080x2092, inner screen 2208x1840 (Google's published specifications); 420 dpi on both is assumed. The cap follows the screen in use, so folded and unfolded differ."
+    },
+    {
+      "id": "android-widget-sizing",
+      "kind": "published",
+      "reference": "Android design guide, Widgets, Sizing (https://developer.android.google.cn/design/ui/mobile/guides/widgets/sizing), handheld table: per cell span the smallest and largest width and height in dp, \"based off Pixel devices\". Pixels are dp x dpi / 160 (developer.android.com density qualifiers), rounded down here so a bitmap is never larger than its frame."
     }
   ],
   "capRules": [
@@ -998,7 +1023,32 @@ extension WidgetCatalog {
         {"family": "accessoryCorner", "surface": "watchFace", "pixels": [64, 64], "source": "watch-corner-approx"}
       ]
     }
-  ]
+  ],
+  "androidScreens": [
+    {"id": "android-720x1600", "label": "HD+ 20:9 phone", "pixels": [720, 1600], "dpi": 320, "source": "android-screen-classes"},
+    {"id": "android-1080x1920", "label": "FHD 16:9 phone", "pixels": [1080, 1920], "dpi": 420, "source": "android-screen-classes"},
+    {"id": "android-1080x2400", "label": "FHD+ 20:9 phone", "pixels": [1080, 2400], "dpi": 420, "source": "android-screen-classes"},
+    {"id": "android-1440x3120", "label": "QHD+ phone, native resolution", "pixels": [1440, 3120], "dpi": 560, "names": ["Pixel 7 Pro"],
+     "source": "android-screen-classes"},
+    {"id": "android-1080x2340", "label": "QHD+ phone in FHD+ mode", "pixels": [1080, 2340], "dpi": 420, "names": ["Pixel 7 Pro FHD+"],
+     "note": "the same panel as android-1440x3120 with its resolution set to FHD+: the cap follows the mode", "source": "phonograph-plus-336"},
+    {"id": "android-1200x2000", "label": "1200x2000 tablet", "pixels": [1200, 2000], "dpi": 240, "source": "android-tablet-approx"},
+    {"id": "android-fold-outer", "label": "Pixel Fold, outer screen", "pixels": [1080, 2092], "dpi": 420, "names": ["Pixel Fold outer"],
+     "source": "android-foldable-approx"},
+    {"id": "android-fold-inner", "label": "Pixel Fold, inner screen", "pixels": [2208, 1840], "dpi": 420, "names": ["Pixel Fold inner"],
+     "source": "android-foldable-approx"}
+  ],
+  "androidCells": {
+    "source": "android-widget-sizing",
+    "spans": [
+      {"cells": [2, 1], "minDp": [109, 56], "maxDp": [306, 130]},
+      {"cells": [2, 2], "minDp": [109, 115], "maxDp": [306, 276]},
+      {"cells": [2, 3], "minDp": [109, 185], "maxDp": [306, 422]},
+      {"cells": [4, 1], "minDp": [245, 56], "maxDp": [624, 130]},
+      {"cells": [4, 2], "minDp": [245, 115], "maxDp": [624, 276]},
+      {"cells": [4, 3], "minDp": [245, 185], "maxDp": [624, 422]}
+    ]
+  }
 }
 """#
 }
