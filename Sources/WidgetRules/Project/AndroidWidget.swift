@@ -108,7 +108,8 @@ public struct AndroidResizeMode: OptionSet, Sendable, Hashable {
 }
 
 /// The density a resource folder's bitmaps are made for (`drawable-xhdpi`): the factor from dp
-/// to px Android scales them by, from the density qualifiers table (160 dpi is 1x).
+/// to px Android scales them by, from developer.android.com's density qualifier table
+/// (studio/write/resource-manager; 160 dpi is 1x). `AndroidDensity.buckets` are these.
 public enum AndroidDensityBucket: String, Sendable, CaseIterable, Codable {
     /// 120 dpi, 0.75x.
     case ldpi

@@ -40,7 +40,7 @@ package struct CheckRun {
             // `android/`): their bitmaps against their slots per density bucket.
             let android = AndroidWidgetReader.read(root: path)
             if !android.widgets.isEmpty {
-                let checked = android.checked(by: AndroidSlotRule())
+                let checked = android.checked(by: AndroidSlotRule(cellSizing: context.catalog.androidCells))
                 sink.tally.images += android.bitmapFiles.count
                 for finding in checked.findings { sink.add(finding) }
                 unchecked += checked.unchecked

@@ -68,10 +68,10 @@ public struct AndroidDensity: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// The bitmap buckets: mdpi 160 (1x), hdpi 240 (1.5x), xhdpi 320 (2x), xxhdpi 480 (3x),
-    /// xxxhdpi 640 (4x), as developer.android.com's density qualifier table gives them
-    /// (studio/write/resource-manager). `ldpi` and `tvdpi` are left out: no phone of the catalogue uses them.
-    public static let buckets: [Bucket] = [("mdpi", 160), ("hdpi", 240), ("xhdpi", 320), ("xxhdpi", 480), ("xxxhdpi", 640)].map {
-        Bucket(name: $0.0, density: AndroidDensity(exactly: $0.1))
+    /// xxxhdpi 640 (4x), from the qualifiers' table (`AndroidDensityBucket`, which the resource
+    /// reader uses too). `ldpi` and `tvdpi` are left out: no phone of the catalogue uses them.
+    public static let buckets: [Bucket] = [AndroidDensityBucket.mdpi, .hdpi, .xhdpi, .xxhdpi, .xxxhdpi].compactMap { bucket in
+        bucket.dotsPerInch.map { Bucket(name: bucket.rawValue, density: AndroidDensity(exactly: $0)) }
     }
 
     /// The bucket `name` (`xxhdpi`), or nil.

@@ -188,13 +188,20 @@ public struct AndroidWidgetSlot: Sendable, Equatable {
     public var evidence: String
 }
 
-/// The seam for the design guide's grid-cell table (Android's platform data, built beside this
-/// rule): the largest size in dp a span of cells is drawn at. Until a table
-/// conforms and is passed to `AndroidSlotRule(cellSizing:)`, a widget with `targetCellWidth`
-/// and `targetCellHeight` is sized by its `minWidth` and `minHeight`, which a launcher's cells
-/// may exceed: a bitmap just over such a slot may still be right for the cells it gets.
+/// Where a span of cells gets its largest size in dp: the catalogue's grid-cell table
+/// (`AndroidCellTable`, the design guide's). Without one (a user catalogue may leave it out), a
+/// widget with `targetCellWidth` and `targetCellHeight` is sized by its `minWidth` and
+/// `minHeight`, which a launcher's cells may exceed: a bitmap just over such a slot may still
+/// be right for the cells it gets.
 public protocol AndroidCellSpanSizing: Sendable {
     /// The largest width and height in dp of a widget `columns` cells across and `rows` down;
     /// nil when the table has no such span.
     func largestSize(columns: Int, rows: Int) -> (width: Double, height: Double)?
+}
+
+extension AndroidCellTable: AndroidCellSpanSizing {
+    /// The span's largest size in dp (`AndroidCellSpan.maximum`).
+    public func largestSize(columns: Int, rows: Int) -> (width: Double, height: Double)? {
+        span(columns: columns, rows: rows).map { (Double($0.maximum.width), Double($0.maximum.height)) }
+    }
 }
