@@ -92,9 +92,10 @@ def main():
                     report = json.load(out)
                     images, findings = report["images"], len(report["findings"])
                 else:
-                    lines = out.read().splitlines()
-                    images = int(lines[-1].split(" ")[0])
-                    findings = sum(1 for line in lines if line.startswith(("error:", "warning:", "note:")))
+                    # The summary line counts what the text prints and the notes it keeps for --verbose.
+                    summary = next(line for line in reversed(out.read().splitlines()) if " image(s) checked: " in line)
+                    counts = [int(word.replace(",", "")) for word in summary.replace(":", "").split(" ") if word.replace(",", "").isdigit()]
+                    images, findings = counts[0], sum(counts[1:4])
             print("| %d | %s | %.2f s | %.0f | %.0f MB | %d |" % (images, output, wall, images / wall,
                                                                usage.ru_maxrss / 1024, findings))
 

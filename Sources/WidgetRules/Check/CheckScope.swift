@@ -14,6 +14,20 @@ public struct CheckScope {
     public let shown: [WidgetFamily]
     private let plans: CheckPlans
     private let reach: CheckPlans.Reach
+    /// The conforming size, worked out at most once for the image (several rules fix it).
+    private let conforming = ConformingCache()
+
+    private final class ConformingCache {
+        var size: ConformingSize??
+    }
+
+    /// The image's conforming size (`ConformingSize.of`), worked out once.
+    public var conformingSize: ConformingSize? {
+        if let known = conforming.size { return known }
+        let size = ConformingSize.of(self)
+        conforming.size = .some(size)
+        return size
+    }
 
     /// The scope of `facts`; `plans` keeps what is worked out per scale and idiom across images.
     public init(_ facts: ImageFacts, in context: CheckContext, plans: CheckPlans) {
@@ -61,7 +75,7 @@ public struct CheckScope {
     /// The command that rewrites the image in place at its conforming size
     /// (`ConformingSize`), nil when that is not smaller than it is (nothing a shrink fixes).
     public func inPlaceFix(maxBytes: Int? = nil) -> FixCommand? {
-        guard let size = ConformingSize.of(self), size.maxSide < max(facts.size.width, facts.size.height) || maxBytes != nil else {
+        guard let size = conformingSize, size.maxSide < max(facts.size.width, facts.size.height) || maxBytes != nil else {
             return nil
         }
         return FixCommand.inPlace(facts.path, maxSide: min(size.maxSide, max(facts.size.width, facts.size.height)), maxBytes: maxBytes)
@@ -70,7 +84,7 @@ public struct CheckScope {
     /// The command that makes the image from a larger original at its conforming size, nil
     /// when nothing says how big it is drawn.
     public func largerOriginalFix() -> FixCommand? {
-        ConformingSize.of(self).map { FixCommand.fromLargerOriginal(to: facts.path, maxSide: $0.maxSide) }
+        conformingSize.map { FixCommand.fromLargerOriginal(to: facts.path, maxSide: $0.maxSide) }
     }
 }
 

@@ -158,7 +158,7 @@ package struct CheckRun {
             if fixes {
                 // The size the printed command gives, worked out from the same scope.
                 let scope = CheckScope(facts, in: context, plans: plans)
-                if let size = ConformingSize.of(scope) {
+                if let size = scope.conformingSize {
                     do throws(ImageError) {
                         let maxBytes = findings.contains { $0.rule == FileBytesRule().description.id } ? ImageByteLimit.defaultCap : nil
                         let change = try CheckFix.rewrite(image.path, size: facts.size, bytes: facts.fileBytes, maxSide: size.maxSide,
