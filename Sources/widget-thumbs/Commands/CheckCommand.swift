@@ -8,8 +8,8 @@ import WidgetThumbsBatch
 struct CheckCommand: Command {
     static let paths = ArgumentSpec(
         "path", arity: .zeroOrMore,
-        help: "Image files, folders (walked) and Xcode asset catalogs (*.xcassets; each *.imageset's Contents.json gives "
-            + "the variants' scales and idioms).")
+        help: "Image files, folders (walked; one holding an Xcode, XcodeGen or Android project is checked as that project) "
+            + "and Xcode asset catalogs (*.xcassets; each *.imageset's Contents.json gives the variants' scales and idioms).")
     static let container = OptionSpec.value(
         "container", valueName: "dir", presence: .optional,
         help: "A snapshot container: its current revision's image is checked (repeatable).")

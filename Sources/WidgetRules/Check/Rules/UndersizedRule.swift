@@ -12,7 +12,8 @@ public struct UndersizedRule: CheckRule {
             id: "undersized",
             summary: "Image smaller than the widget slot it fills: drawn upscaled, blurry",
             defaultLevel: .warning,
-            rationale: "smaller than the slot it fills, with the upscale factor",
+            rationale: "drawn upscaled, with the factor: smaller than the slot it fills, or than its frame in points times the "
+                + "device's scale; never for an image nothing sizes",
             triggeringExamples: [
                 RuleExample("a 100x100 image in a small widget", ImageFacts(path: "small.png", size: PixelSize(width: 100, height: 100),
                                                                            fileBytes: 10_000),
