@@ -55,7 +55,7 @@ package struct CheckProject {
                 familiesEvidence = code.familiesEvidence
             } else {
                 context.defaultFamilies = drawnFamilies
-                familiesEvidence = code.familiesEvidence + "; every family of its platforms checked"
+                familiesEvidence = code.familiesEvidence
             }
             var images: [CheckImage] = []
             var unnamed = 0
