@@ -19,6 +19,10 @@ package struct CheckImage: Sendable {
     package var drawnEvidence: String?
     /// `ImageFacts.mayNotBeDrawn`.
     package var mayNotBeDrawn = false
+    /// The name code draws it by: its image set's name, after the names of the folders above
+    /// it that provide a namespace (`Icons/close` for `Icons/close.imageset` when `Icons`'s
+    /// Contents.json says `provides-namespace`); nil outside a catalog.
+    package var assetName: String?
 }
 
 /// Finds what `check` looks at in its paths: image files, the images of folders (walked with
@@ -32,6 +36,8 @@ package struct CheckInputs {
     package private(set) var unchecked: [UncheckedAsset] = []
     /// Paths that could not be read at all (reported as `unreadable` errors).
     package private(set) var failures: [(path: String, reason: String)] = []
+    /// Whether a catalog folder provides a namespace, read once per folder.
+    private var namespaces: [String: Bool] = [:]
 
     /// The extensions of bitmap files a folder walk takes.
     package static let bitmapExtensions = Set(ReadableFormats.walkedExtensions.map { $0.lowercased() })
@@ -198,7 +204,44 @@ package struct CheckInputs {
             if case .string(let text)? = entry["idiom"] { idiom = text }
             variants.append((CheckImage(path: path, scale: scale, platforms: Self.platforms(idiom: idiom), assetSet: folder), idiom))
         }
-        images += Self.withDrawnScales(variants)
+        let name = assetName(of: folder, root: root)
+        images += Self.withDrawnScales(variants).map { image in
+            var named = image
+            named.assetName = name
+            return named
+        }
+    }
+
+    /// The name of the image set at `folder`: its own, after each enclosing folder's that
+    /// provides a namespace, up to its catalog.
+    private mutating func assetName(of folder: String, root: String) -> String {
+        var components = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var name = components.removeLast()
+        if name.hasSuffix(".imageset") { name.removeLast(".imageset".count) }
+        while let parent = components.last, !parent.hasSuffix(".xcassets"), components.count > 1 {
+            let path = components.joined(separator: "/")
+            if providesNamespace(path, root: root) { name = parent + "/" + name }
+            components.removeLast()
+        }
+        return name
+    }
+
+    /// Whether the catalog folder at `path` provides a namespace (its Contents.json's
+    /// `properties.provides-namespace`); a Contents.json that is missing, leads outside or
+    /// cannot be read says no.
+    private mutating func providesNamespace(_ path: String, root: String) -> Bool {
+        if let known = namespaces[path] { return known }
+        var provides = false
+        let contents = PathComponents.join(path, "Contents.json")
+        if Self.resolvesInside(contents, root: root),
+           let bytes = try? InputFile.read(contents, maxBytes: Self.maxContentsBytes),
+           case .object(let document)? = try? JSONValue(parsing: bytes),
+           case .object(let properties)? = document["properties"],
+           case .bool(let value)? = properties["provides-namespace"] {
+            provides = value
+        }
+        namespaces[path] = provides
+        return provides
     }
 
     /// The device scales each variant is drawn at. A device takes the variant of its own scale;

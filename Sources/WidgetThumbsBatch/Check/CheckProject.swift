@@ -98,12 +98,13 @@ package struct CheckProject {
         outsideTargets = CheckInputs(paths: [root]).images.filter { !bundled.contains($0.path) }.count
     }
 
-    /// The name code uses for `image`: its image set's name, else the file's without its
-    /// extension and scale suffix.
+    /// The name code uses for `image`: its image set's (`CheckImage.assetName`, namespaces
+    /// included), else the file's without its extension and scale suffix.
     static func assetName(_ image: CheckImage) -> String {
-        var name = PathComponents.lastComponent(of: image.assetSet ?? image.path)
+        if let name = image.assetName { return name }
+        var name = PathComponents.lastComponent(of: image.path)
         if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
-        if image.assetSet == nil, let at = name.range(of: "@", options: .backwards) { name = String(name[..<at.lowerBound]) }
+        if let at = name.range(of: "@", options: .backwards) { name = String(name[..<at.lowerBound]) }
         return name
     }
 

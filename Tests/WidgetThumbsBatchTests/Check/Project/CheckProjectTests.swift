@@ -184,6 +184,34 @@ import WidgetThumbnails
         }
     }
 
+    /// A folder of the catalog that provides a namespace names its sets `Folder/name`: the code
+    /// drawing `Image("Icons/Star")` reaches `Icons/Star.imageset` (checked), and the same name
+    /// without the namespace would not; a folder that does not provide one adds nothing.
+    @Test func aNamespacedImageSetIsFoundByItsFullName() throws {
+        let folder = try TemporaryDirectory()
+        try Self.writeIOSApp(in: folder)
+        folder.plant("Widget/Widget.swift", Array("""
+            struct DemoWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "demo", provider: Provider()) { _ in Image("Icons/Star") }
+                    .supportedFamilies([.systemSmall])
+                }
+            }
+            """.utf8))
+        let media = "Widget/Media.xcassets/"
+        folder.plant(media + "Icons/Contents.json", Array(#"{"info": {"version": 1}, "properties": {"provides-namespace": true}}"#.utf8))
+        folder.plant(media + "Icons/Star.imageset/Contents.json", Self.imageSet([("star.png", nil)]))
+        folder.plant(media + "Icons/Star.imageset/star.png", try Self.png(4000, 4000))
+        folder.plant(media + "Plain/Contents.json", Array(#"{"info": {"version": 1}}"#.utf8))
+        folder.plant(media + "Plain/Moon.imageset/Contents.json", Self.imageSet([("moon.png", nil)]))
+        folder.plant(media + "Plain/Moon.imageset/moon.png", try Self.png(64, 64))
+        let summary = Self.check(folder.path)
+        #expect(summary.findings.contains { $0.file.hasSuffix("Icons/Star.imageset/star.png") && $0.level == .error },
+                "\(summary.findings.map { "\($0.file): \($0.message)" })")
+        #expect(summary.unchecked.contains { $0.path.hasSuffix("Plain/Moon.imageset") && $0.reason.contains("'Moon'") },
+                "\(summary.unchecked.map(\.path))")
+    }
+
     /// `--all-images` (a plain folder) judges every image under it, screenshots included: what
     /// the project reading spares a developer.
     @Test func withoutTheProjectEveryImageIsJudged() throws {
