@@ -112,4 +112,15 @@ import WidgetThumbnails
         #expect(manifest.record(for: "b.android-4x2")?.output == "b.android-4x2.jpg")
         #expect(FileManager.default.fileExists(atPath: out + "/a.android-2x2.jpg"))
     }
+
+    /// A name ending in a span's suffix is kept for span outputs (`OutputNaming` rule 4), so a
+    /// plain run and a span run on one `--out` never write the same file: it takes its whole
+    /// file name. A suffix that is no span (`android-2x`, `android-axb`) is an ordinary name.
+    @Test func aNameEndingInASpanTakesItsWholeFileName() {
+        var naming = OutputNaming()
+        let names = naming.names(forGroup: ["a.android-2x2.png", "b.ANDROID-4x3.jpg", "c.android-2x.png", "d.android-axb.png"].map {
+            BatchInput(path: "in/" + $0, relativePath: $0)
+        })
+        #expect(names == [.base("a.android-2x2.png"), .base("b.ANDROID-4x3.jpg"), .base("c.android-2x"), .base("d.android-axb")])
+    }
 }

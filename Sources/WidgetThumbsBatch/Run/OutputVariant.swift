@@ -19,7 +19,18 @@ package enum OutputVariant: Hashable, Sendable {
     }
 
     /// `android-<CxR>`: a span output's name suffix, from its cells as reports keep them.
-    package static func androidSuffix(_ cells: String) -> String { "android-\(cells)" }
+    package static func androidSuffix(_ cells: String) -> String { androidPrefix + cells }
+
+    static let androidPrefix = "android-"
+
+    /// Whether a (lowercased) name part is a span's suffix (`android-2x2`, any span, listed or
+    /// not: a name is kept off every one a run could write), which `OutputNaming` keeps for
+    /// span outputs.
+    static func isAndroidSuffix(_ lowered: some StringProtocol) -> Bool {
+        guard lowered.hasPrefix(androidPrefix) else { return false }
+        let sides = lowered.dropFirst(androidPrefix.count).split(separator: "x", omittingEmptySubsequences: false)
+        return sides.count == 2 && sides.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
 
     var family: WidgetFamily? {
         if case .family(let family) = self { family } else { nil }
