@@ -26,8 +26,9 @@ package struct BatchJob: Sendable {
     package var durability: Durability
     /// Whether reports carry the per-device render cost (only the outputs that print it).
     package var withRenderCost: Bool
-    /// `--families`: one output per family; nil for one output per input.
-    package var families: [WidgetFamily]?
+    /// One output per variant (`BatchSettings.variants`: `--families`, or several `--cells`
+    /// spans); nil for one output per input.
+    package var variants: [OutputVariant]?
     /// Where each output is recorded as soon as it is in place, and where a journal that
     /// cannot be written is reported.
     package var journal: BatchJournal
@@ -35,7 +36,7 @@ package struct BatchJob: Sendable {
 
     package init(pipeline: ThumbnailPipeline, admission: MemoryAdmission, outDirectory: String, settings: OutputFingerprints,
                  force: Bool, manifest: BatchManifest, outputGuard: OutputGuard, staging: StagingFolder,
-                 durability: Durability, withRenderCost: Bool, families: [WidgetFamily]?, journal: BatchJournal,
+                 durability: Durability, withRenderCost: Bool, variants: [OutputVariant]?, journal: BatchJournal,
                  records: RecordProblems) {
         self.pipeline = pipeline
         self.admission = admission
@@ -47,13 +48,13 @@ package struct BatchJob: Sendable {
         self.staging = staging
         self.durability = durability
         self.withRenderCost = withRenderCost
-        self.families = families
+        self.variants = variants
         self.journal = journal
         self.records = records
     }
 
-    /// The outcomes of `planned`: one, or with `--families` one per family (an input that
-    /// fails before its outputs are made fails once).
+    /// The outcomes of `planned`: one, or one per variant (an input that fails before its
+    /// outputs are made fails once, before the variants already up to date).
     package func run(_ planned: PlannedInput) -> [BatchOutcome] {
         let input = planned.input
         if let error = input.discoveryError { return [failure(input.path, error)] }
@@ -66,45 +67,45 @@ package struct BatchJob: Sendable {
         case .refused(let name, let reason):
             return [failure(input.path, ImageError(.invalidArgument, "its thumbnail name '\(name)' \(reason); rename one of them"))]
         }
-        // With --families every output's name ends in its family: no family name holds a dot,
-        // so two inputs' outputs meet only where their names do (which `OutputNaming` prevents).
-        let outputs: [Output] = families.map { $0.map { Output(name: "\(base).\($0.rawValue)", family: $0) } }
-            ?? [Output(name: base, family: nil)]
+        // With variants every output's name ends in its variant's suffix: no suffix holds a
+        // dot, so two inputs' outputs meet only where their names do (which `OutputNaming` prevents).
+        let outputs: [Output] = variants.map { $0.map { Output(name: "\(base).\($0.suffix)", variant: $0) } }
+            ?? [Output(name: base, variant: nil)]
         let stat = InputStat(path: input.path)
         let recorded = outputs.map { manifest.record(for: $0.name) }
-        // Each output is judged by its own record: a family that joins the run is made
-        // without redoing the families already up to date.
+        // Each output is judged by its own record: a family or span that joins the run is made
+        // without redoing those already up to date.
         let current: [BatchManifest.Entry?] = zip(outputs, recorded).map { output, entry in
             guard !force, let stat, let entry, BatchManifest.isUpToDate(
-                entry, input: input, stat: stat, settings: settings.digest(for: output.family), outDirectory: outDirectory)
+                entry, input: input, stat: stat, settings: settings.digest(for: output.variant), outDirectory: outDirectory)
             else { return nil }
             return entry
         }
         let stale = outputs.indices.filter { current[$0] == nil }
-        var outcomes: [BatchOutcome] = zip(outputs, current).compactMap { output, entry in
+        // One place per output, in the variants' order, as the run lists them.
+        var outcomes: [BatchOutcome?] = zip(outputs, current).map { output, entry in
             entry.map { entry in
                 BatchOutcome(report: entry.skippedReport(input: input.path, outDirectory: outDirectory, withRenderCost: withRenderCost,
                                                          devices: pipeline.options.chosenDevices),
                              manifestName: output.name, manifestEntry: entry)
             }
         }
-        guard !stale.isEmpty else { return outcomes }
+        guard !stale.isEmpty else { return outcomes.compactMap { $0 } }
         do throws(ImageError) {
-            outcomes += try make(input, outputs: stale.map { outputs[$0] }, stat: stat, recorded: stale.map { recorded[$0] })
+            let made = try make(input, outputs: stale.map { outputs[$0] }, stat: stat, recorded: stale.map { recorded[$0] })
+            for (index, outcome) in zip(stale, made) { outcomes[index] = outcome }
         } catch {
-            outcomes.append(failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes))
+            // A failure of the whole input comes first.
+            return [failure(input.path, error.naming(input.path), sourceBytes: stat?.bytes)] + outcomes.compactMap { $0 }
         }
-        // In the families' order, as the run lists them (a failure of the whole input first).
-        let order = Dictionary(uniqueKeysWithValues: outputs.enumerated().map { ($1.family, $0) })
-        func rank(_ outcome: BatchOutcome) -> Int { order[outcome.report.family, default: -1] }
-        return outcomes.sorted { rank($0) < rank($1) }
+        return outcomes.compactMap { $0 }
     }
 
-    /// One output of an input: its name under `--out` without the extension, and its family
-    /// with `--families`.
+    /// One output of an input: its name under `--out` without the extension, and its variant
+    /// when the input has several outputs.
     package struct Output {
         package var name: String
-        package var family: WidgetFamily?
+        package var variant: OutputVariant?
     }
 
     private func make(_ input: BatchInput, outputs: [Output], stat: InputStat?,
@@ -123,25 +124,26 @@ package struct BatchJob: Sendable {
                       session: DecodeSession, source: ThumbnailInput, start: Stopwatch) throws(ImageError) -> [BatchOutcome] {
         // `source` was opened from its path, so its sizes are known.
         let (heldBytes, fileBytes) = (source.heldBytes ?? 0, source.fileBytes ?? 0)
-        // The families still to make (with --families): those up to date are not redone.
-        let families = families.map { _ in outputs.compactMap(\.family) }
+        // The variants still to make: those up to date are not redone.
+        let stale = variants.map { _ in outputs.compactMap(\.variant) }
+        // Sized for the largest output's decode (`DecodeMemoryEstimate`), each output counted.
         let estimate = DecodeMemoryEstimate.bytes(for: session.info, fileBytes: heldBytes, options: pipeline.options,
-                                                  families: families)
+                                                  outputs: stale.map { $0.map { $0.options(pipeline.options) } })
         let readTime = start.seconds
         return try admission.admit(estimate) { () throws(ImageError) -> [BatchOutcome] in
-            let made: [Result<Thumbnail, ImageError>] = if let families {
-                try pipeline.thumbnails(.session(session), families: families, file: input.path)
+            let made: [Result<Thumbnail, ImageError>] = if let stale {
+                try thumbnails(session, stale, file: input.path)
             } else {
                 [.success(try pipeline.thumbnail(.session(session), file: input.path))]
             }
             // Every output's place is checked before the first is written, so a file in the
-            // way of one family leaves the others' earlier files as they were.
+            // way of one output leaves the others' earlier files as they were.
             var placed: [(index: Int, relative: String, output: OutputPlacement.CheckedOutput, thumbnail: Thumbnail)] = []
             var outcomes: [BatchOutcome?] = Array(repeating: nil, count: outputs.count)
             for (index, (output, result)) in zip(outputs, made).enumerated() {
                 switch result {
                 case .failure(let error):
-                    outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, family: output.family)
+                    outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, variant: output.variant)
                 case .success(let thumbnail):
                     let relative = OutputNaming.outputPath(base: output.name, fileExtension: thumbnail.format.fileExtension)
                     let path = PathComponents.join(outDirectory, relative)
@@ -150,7 +152,7 @@ package struct BatchJob: Sendable {
                             path, bytes: thumbnail.bytes, recordedBytes: recorded[index]?.recordedBytes(at: relative))
                         placed.append((index, relative, checked, thumbnail))
                     } catch {
-                        outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, family: output.family)
+                        outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, variant: output.variant)
                     }
                 }
             }
@@ -163,9 +165,9 @@ package struct BatchJob: Sendable {
                                               durability: durability)
                 } catch {
                     // This output fails alone (a full disk, a file size limit, a file that
-                    // appeared): the families before it are in place and journaled, so the
+                    // appeared): the outputs before it are in place and journaled, so the
                     // input's report must not say none was made, and the ones after are tried.
-                    outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, family: output.family)
+                    outcomes[index] = failure(input.path, error, sourceBytes: fileBytes, variant: output.variant)
                     continue
                 }
                 let write = writeStart.seconds
@@ -173,15 +175,17 @@ package struct BatchJob: Sendable {
                 // The reading is the first output's, as the decode is.
                 let timings = BatchItemReport.Timings(decode: stages.decode, resample: stages.resample, encode: stages.encode,
                                                       write: write, total: (index == 0 ? readTime : 0) + stages.total + write)
-                let report = BatchItemReport.made(input.path, output: place.output.path, sourceBytes: fileBytes,
+                var report = BatchItemReport.made(input.path, output: place.output.path, sourceBytes: fileBytes,
                                                   thumbnail: thumbnail, timings: timings, withRenderCost: withRenderCost)
+                // A span's thumbnail has no family: the report names its span.
+                report.cells = output.variant?.cells
                 // Recorded against the stat taken before reading: a file changed meanwhile is redone next time.
                 let entry = stat.map {
-                    BatchManifest.Entry(settings: settings.digest(for: output.family), relativePath: input.relativePath,
+                    BatchManifest.Entry(settings: settings.digest(for: output.variant), relativePath: input.relativePath,
                                         inputBytes: $0.bytes, inputModified: $0.modified, output: place.relative, item: report,
                                         bytesPerPixel: thumbnail.renderBytesPerPixel)
                 }
-                // Journaled as soon as it is in place: a run killed before the next family keeps it.
+                // Journaled as soon as it is in place: a run killed before the next output keeps it.
                 if let entry, let error = journal.append(name: output.name, entry: entry) { records.report(error) }
                 outcomes[index] = BatchOutcome(report: report, manifestName: output.name, manifestEntry: entry)
             }
@@ -189,11 +193,30 @@ package struct BatchJob: Sendable {
         }
     }
 
+    /// The several outputs of one decode: all families (`--families`) or all spans, as the
+    /// command line never mixes them.
+    private func thumbnails(_ session: DecodeSession, _ variants: [OutputVariant],
+                            file: String) throws(ImageError) -> [Result<Thumbnail, ImageError>] {
+        let families = variants.compactMap(\.family)
+        if families.count == variants.count {
+            return try pipeline.thumbnails(.session(session), families: families, file: file)
+        }
+        let boxes = variants.compactMap { variant -> (box: PixelSize, name: String)? in
+            guard case .androidSpan(_, let box) = variant else { return nil }
+            return (box, variant.suffix)
+        }
+        guard boxes.count == variants.count else {
+            throw ImageError(.invalidArgument, "families and Android spans cannot be made in one run", file: file)
+        }
+        return try pipeline.thumbnails(.session(session), boxes: boxes, file: file)
+    }
+
     private func failure(_ path: String, _ error: ImageError, sourceBytes: Int? = nil,
-                         family: WidgetFamily? = nil) -> BatchOutcome {
+                         variant: OutputVariant? = nil) -> BatchOutcome {
         let named = error.naming(path)
         var report = BatchItemReport.failed(path, named, sourceBytes: sourceBytes)
-        report.family = family
+        report.family = variant?.family
+        report.cells = variant?.cells
         return BatchOutcome(report: report, error: named)
     }
 }

@@ -51,12 +51,32 @@ import TestSupport
         #expect(files.map { [$0["width"] as? Int, $0["height"] as? Int] } == [[803, 724], [1638, 1107]])
         #expect(files.allSatisfy { ($0["argb8888Bytes"] as? Int ?? .max) <= 7_776_000 })
         #expect(FileManager.default.fileExists(atPath: directory.file("cover.android-4x3.jpg")))
-        // budget lists the spans asked for; batch takes one.
+        // budget lists the spans asked for.
         let budget = try WidgetThumbsBinary.run(["budget", "--platform", "android", "--screen", "1080x2400", "--cells", "2x2,4x3", "--json"])
         let spans = try #require(JSONReport.object(budget.stdout)?["spans"] as? [[String: Any]])
         #expect(spans.map { $0["slot"] as? [Int] } == [[803, 724], [1638, 1107]])
-        #expect(try WidgetThumbsBinary.run(["batch", DefaultDevicesTests.photo, "--out", directory.file("out"), "--platform", "android",
-                                            "--screen", "1080x2400", "--cells", "2x2,4x2"]).status == 64)
+    }
+
+    /// batch reads the span list from the command line and names each output's span in
+    /// `--json` (the runs themselves are tested in process, `BatchAndroidSpansTests`).
+    /// 2x2 at 2.625 is 306x276 dp = 803x724 (803.25, 724.5 rounded down); 4x2 is 624x276 dp =
+    /// 1638x724; a 4000x3000 photo's cover crop fills each.
+    @Test func batchMakesOneFilePerSpanAndNamesItsSpan() throws {
+        let directory = try TemporaryDirectory()
+        let result = try WidgetThumbsBinary.run(["batch", DefaultDevicesTests.photo, "--out", directory.file("out"), "--platform", "android",
+                                                 "--screen", "1080x2400", "--density", "2.625", "--cells", "2x2,4x2", "--fit", "cover",
+                                                 "--json"])
+        #expect(result.status == 0, "\(result)")
+        let items = try #require(JSONReport.object(result.stdout)?["inputs"] as? [[String: Any]])
+        #expect(items.map { $0["cells"] as? String } == ["2x2", "4x2"])
+        #expect(items.map { [$0["width"] as? Int, $0["height"] as? Int] } == [[803, 724], [1638, 724]])
+        #expect(items.map { ($0["output"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }
+            == ["large-4000x3000.android-2x2.jpg", "large-4000x3000.android-4x2.jpg"])
+        // --families sizes for WidgetKit: refused with Android's spans.
+        let mixed = try WidgetThumbsBinary.run(["batch", DefaultDevicesTests.photo, "--out", directory.file("out"), "--platform", "android",
+                                                "--screen", "1080x2400", "--cells", "2x2,4x2", "--families", "small"])
+        #expect(mixed.status == 64)
+        #expect(mixed.stderr.contains("'--families' sizes for WidgetKit's families"), "\(mixed)")
     }
 
     @Test func androidOptionsNeedTheirPlatformAndTheirSlot() throws {

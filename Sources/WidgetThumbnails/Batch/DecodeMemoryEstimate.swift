@@ -7,19 +7,20 @@ public enum DecodeMemoryEstimate {
     /// whole-image buffers where it needs them), and the small thumbnail copies the resample,
     /// colour, orient and encode stages make.
     ///
-    /// A cover crop (`fit` `.cover`) or several families (`families`) keep the decoded picture
+    /// A cover crop (`fit` `.cover`) or several outputs from one decode (`outputs`: each one's
+    /// options, as `ThumbnailOptions.forFamily` or `forBox` make them) keep the decoded picture
     /// whole (at the decoder's scale for the largest output: `SourceDecoder.wholeDecodeSize`)
     /// and resample each output from it: counted twice (the picture and the reduced copy the
     /// outputs resample from), plus each output's copies.
     public static func bytes(for info: ImageInfo, fileBytes: Int, options: ThumbnailOptions,
-                             families: [WidgetFamily]? = nil) -> Int {
+                             outputs: [ThumbnailOptions]? = nil) -> Int {
         let box = options.box(forSource: info.orientedSize)
         let decode = options.decodeOptions(targetBox: box)
         let decoder = Decoders.decoder(for: info.format)
-        guard families != nil || options.fit == .cover else {
+        guard outputs != nil || options.fit == .cover else {
             return fileBytes + decoder.peakDecodeBytes(info, box: box, options: decode) + thumbnailBytes(box)
         }
-        let outputs = families.map { $0.map(options.forFamily) } ?? [options]
+        let outputs = outputs ?? [options]
         let sizes = ThumbnailPipeline.oneDecodeSizes(for: outputs, source: info)
         let decodeBox = sizes?.decodeBox ?? info.orientedSize
         let decodeOptions = options.decodeOptions(targetBox: decodeBox)

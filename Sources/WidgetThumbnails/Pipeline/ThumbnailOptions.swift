@@ -141,6 +141,15 @@ public struct ThumbnailOptions: Sendable, Equatable {
         return options
     }
 
+    /// These options fitted to `box` with no family, the rest unchanged: one output of a
+    /// several-box call (Android's cell spans, `ThumbnailPipeline.thumbnails(_:boxes:file:)`).
+    public func forBox(_ box: PixelSize) -> ThumbnailOptions {
+        var options = self
+        options.family = nil
+        options.box = box
+        return options
+    }
+
     /// These options for one variant of a family (`FamilySizing.variants(for:devices:)`): its
     /// family, sized for its devices alone (each holding only the variant's slots).
     public func forVariant(_ variant: FamilySizing.Variant) -> ThumbnailOptions {

@@ -64,12 +64,7 @@ public struct ThumbnailPipeline: Sendable {
         guard !boxes.isEmpty else {
             throw ImageError(.invalidArgument, "no box was asked for", file: file ?? input.path)
         }
-        return try thumbnails(input, outputs: boxes.map { item in
-            var sized = options
-            sized.family = nil
-            sized.box = item.box
-            return (sized, item.name)
-        }, file: file)
+        return try thumbnails(input, outputs: boxes.map { (options.forBox($0.box), $0.name) }, file: file)
     }
 
     /// The several-output calls' one body: `outputs` (each one's options and the name its

@@ -17,12 +17,13 @@ import WidgetThumbnails
 ///    relative path, a file literally called `a.png.jpg` beside `a.png`, a listed file) takes
 ///    its whole file name; if that is taken too, the input fails with an error naming the
 ///    name: nothing is overwritten silently.
-/// 4. A name never ends in a widget family (`a.systemSmall`, any case): those names belong to
-///    `--families` outputs (`NAME.<family>.<ext>`), so `a.systemSmall.png` takes its whole
-///    file name (`a.systemSmall.png.jpg`). A plain run and a `--families` run on one `--out`
-///    then never write the same file or record.
+/// 4. A name never ends in a widget family (`a.systemSmall`, any case) or an Android span
+///    (`a.android-2x2`): those names belong to `--families` outputs (`NAME.<family>.<ext>`)
+///    and several `--cells` spans' (`NAME.android-<CxR>.<ext>`), so `a.systemSmall.png` takes
+///    its whole file name (`a.systemSmall.png.jpg`). A plain run and a run with several
+///    outputs per input on one `--out` then never write the same file or record.
 /// 5. A name never meets a folder of outputs: when one of its possible outputs (`NAME.<ext>`
-///    or `NAME.<family>.<ext>`, for every format and family, whatever this run writes) is a
+///    or `NAME.<family or span>.<ext>`, for every format, family and span, whatever this run writes) is a
 ///    folder that holds outputs (`a.jpg/` beside `a.png`, with `--recursive`), it takes its
 ///    whole file name; an input whose folder would be an earlier input's output fails, named.
 ///    Decided in input order, never by which write comes first.
@@ -87,8 +88,10 @@ package struct OutputNaming {
     /// Why `name` breaks rule 4 or 5; nil when it does not.
     private func refusal(of name: String) -> (name: String, reason: String)? {
         let lowered = name.lowercased()
-        if Self.familySuffix(of: lowered) != nil {
-            return (name, "ends in a widget family, which only --families outputs' names may")
+        if let suffix = Self.variantSuffix(of: lowered) {
+            return (name, suffix.hasPrefix(OutputVariant.androidPrefix)
+                ? "ends in an Android cell span, which only the outputs of several --cells spans' names may"
+                : "ends in a widget family, which only --families outputs' names may")
         }
         if blocked.contains(Shard.fnv1a(lowered)) {
             return (name, "would be the name of a folder that holds other inputs' thumbnails")
@@ -124,21 +127,22 @@ package struct OutputNaming {
     static let outputExtensions = StoredFormat.allCases.map { $0.fileExtension.lowercased() }
     private static let familyNames = WidgetFamily.allCases.map { $0.rawValue.lowercased() }
 
-    /// The family a (lowercased) name ends in after a dot, if any.
-    static func familySuffix(of lowered: some StringProtocol) -> Substring? {
+    /// The family or Android span (`OutputVariant.suffix`) a (lowercased) name ends in after
+    /// a dot, if any.
+    static func variantSuffix(of lowered: some StringProtocol) -> Substring? {
         guard let dot = lowered.lastIndex(of: "."), !lowered[dot...].contains("/") else { return nil }
         let suffix = lowered[lowered.index(after: dot)...]
-        return familyNames.contains(String(suffix)) ? Substring(suffix) : nil
+        return familyNames.contains(String(suffix)) || OutputVariant.isAndroidSuffix(suffix) ? Substring(suffix) : nil
     }
 
-    /// The names whose outputs (`NAME.<ext>`, `NAME.<family>.<ext>`) a (lowercased) folder
+    /// The names whose outputs (`NAME.<ext>`, `NAME.<family or span>.<ext>`) a (lowercased) folder
     /// path could be: `a.jpg` -> `a`, `a.systemsmall.jpg` -> `a.systemsmall` and `a`; none
     /// when it does not end in an output extension.
     private static func possibleOwners(of folder: String) -> [String] {
         guard let dot = folder.lastIndex(of: "."), !folder[dot...].contains("/"),
               outputExtensions.contains(String(folder[folder.index(after: dot)...])) else { return [] }
         let name = folder[..<dot]
-        guard let family = familySuffix(of: name) else { return [String(name)] }
+        guard let family = variantSuffix(of: name) else { return [String(name)] }
         return [String(name), String(name.dropLast(family.count + 1))]
     }
 

@@ -63,8 +63,9 @@ struct PreviewCard {
     private func info(of output: Output, index: Int) -> HTML {
         let item = output.item
         let families = item.family.map { [$0] } ?? Self.familiesWithoutFamily
-        var lines: [HTML] = [image(index, element: "stored", label: "\(name)\(item.family.map { ", \($0.rawValue)" } ?? "") as stored")]
-        if let family = item.family { lines.append("<p class=\"family\">\(family.rawValue)</p>") }
+        // A family or an Android span (`android-2x2`): which of the input's outputs this is.
+        var lines: [HTML] = [image(index, element: "stored", label: "\(name)\(item.outputLabel.map { ", \($0)" } ?? "") as stored")]
+        if let label = item.outputLabel { lines.append("<p class=\"family\">\(label)</p>") }
         if let note = output.image.note { lines.append("<p class=\"rendition\">\(note)</p>") }
         lines.append("<p class=\"facts\">\(facts(item).map { "\($0)" as HTML }.joined(separator: "<br>"))</p>")
         if let appearance = item.appearance {

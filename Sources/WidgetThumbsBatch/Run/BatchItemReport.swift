@@ -23,6 +23,9 @@ package struct BatchItemReport: Codable, Sendable, Equatable {
     package var input: String
     /// With `--families`, the family this entry's output was made for (one entry per family).
     package var family: WidgetFamily?
+    /// With several `--cells` spans, the span this entry's output was made for (`2x2`, one
+    /// entry per span), as `thumbnail --cells` names it in its JSON.
+    package var cells: String?
     package var status: Status
     /// `<code>: <reason>` for a failed input.
     package var error: String?
@@ -66,6 +69,12 @@ package struct BatchItemReport: Codable, Sendable, Equatable {
     /// `--json-lines`: the render cost per family in one line each, instead of `renderCost`.
     package var families: [FamilyFit]?
     package var timings: Timings?
+
+    /// Which of its input's several outputs this entry is (`systemSmall`, `android-2x2`: its
+    /// name's suffix); nil for an input's one output.
+    package var outputLabel: String? {
+        family?.rawValue ?? cells.map(OutputVariant.androidSuffix)
+    }
 
     /// The entry as one `--json-lines` line has it: per-family verdicts instead of the
     /// per-device render cost, unless `detail` asks for the devices.

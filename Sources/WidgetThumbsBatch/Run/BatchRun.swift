@@ -9,7 +9,7 @@ package protocol BatchRunListener: Sendable {
     func recordProblem(_ error: ImageError)
     /// Every input of this shard has been found: `total` of them.
     func foundAll(total: Int)
-    /// The `index`th input's outputs are done (several with `--families`); `damagedPart` is the
+    /// The `index`th input's outputs are done (several with `--families` or several spans); `damagedPart` is the
     /// one of them that says the input's damage, once.
     func finished(index: Int, outcomes: [BatchOutcome], damagedPart: Int?)
 }
@@ -74,7 +74,7 @@ package struct BatchRun {
                            staging: staging, durability: settings.durability,
                            withRenderCost: settings.output == .json || settings.output == .jsonLines
                                || settings.previewPage != nil,
-                           families: settings.families, journal: manifest.journal, records: records)
+                           variants: settings.variants, journal: manifest.journal, records: records)
         let source = PlannedInputs(discovery: discovery, shard: settings.shard, inputs: inputs)
         let results = Results(keepItems: settings.output == .json || settings.previewPage != nil,
                               summary: BatchSummary(jobs: settings.jobs, shard: settings.shard))
@@ -85,10 +85,10 @@ package struct BatchRun {
         } work: { planned in
             job.run(planned)
         } finished: { index, outcomes in
-            // With --families an input has several entries; its file's bytes count once, with
+            // With several outputs an input has several entries; its file's bytes count once, with
             // a made one when there is one (the others may be up to date).
             let countedEntry = outcomes.firstIndex { $0.report.status == .ok } ?? outcomes.firstIndex { $0.report.status != .failed }
-            // An input's damage is its own, not its families': said once.
+            // An input's damage is its own, not its outputs': said once.
             listener.finished(index: index, outcomes: outcomes, damagedPart: outcomes.firstIndex { $0.report.damage != nil })
             for (part, outcome) in outcomes.enumerated() {
                 results.add(outcome.report, index: index, part: part, countingInput: part == countedEntry)

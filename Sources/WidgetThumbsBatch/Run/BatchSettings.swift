@@ -31,6 +31,10 @@ package struct BatchSettings: Sendable {
     package var thumbnail: ThumbnailOptions
     /// `--families`: one output per family from each input's one decode; nil for one output.
     package var families: [WidgetFamily]?
+    /// `--platform android --cells` listing several spans: one output per span (each with its
+    /// box, `AndroidTarget.box`) from each input's one decode; nil for one output. One span
+    /// sizes `thumbnail` itself and makes one output, named without a suffix.
+    package var androidSpans: [AndroidTarget]?
     package var jobs: Int
     package var memoryLimitBytes: Int
     package var depth: InputDiscovery.Depth
@@ -49,7 +53,7 @@ package struct BatchSettings: Sendable {
     /// Every setting, as the command line checked it (`BatchSettings+CommandLine.swift` in widget-thumbs).
     package init(inputs: [String], filesFrom: String?, separator: InputList.Separator, renderDetail: RenderDetail,
                  durability: Durability, outDirectory: String, catalog: WidgetCatalog, thumbnail: ThumbnailOptions,
-                 families: [WidgetFamily]?, jobs: Int, memoryLimitBytes: Int, depth: InputDiscovery.Depth, force: Bool,
+                 families: [WidgetFamily]?, androidSpans: [AndroidTarget]? = nil, jobs: Int, memoryLimitBytes: Int, depth: InputDiscovery.Depth, force: Bool,
                  foreignFiles: OutputGuard.ForeignFiles, output: Output, previewPage: String?, previewEmbed: Bool, shard: Shard?,
                  toolVersion: String) {
         self.inputs = inputs
@@ -61,6 +65,7 @@ package struct BatchSettings: Sendable {
         self.catalog = catalog
         self.thumbnail = thumbnail
         self.families = families
+        self.androidSpans = androidSpans
         self.jobs = jobs
         self.memoryLimitBytes = memoryLimitBytes
         self.depth = depth
@@ -73,22 +78,39 @@ package struct BatchSettings: Sendable {
         self.toolVersion = toolVersion
     }
 
+    /// Each input's outputs when it has several (`--families`, or several `--cells` spans),
+    /// in the order the run makes and lists them; nil for one output per input.
+    package var variants: [OutputVariant]? {
+        if let families { return families.map(OutputVariant.family) }
+        return androidSpans.map { spans in
+            spans.compactMap { target in
+                guard let cells = target.cells, let box = target.box else { return nil }
+                return .androidSpan(cells, box: box)
+            }
+        }
+    }
+
     /// Each output's fingerprint (`fingerprint(for:)`), as its records keep it.
     package var outputFingerprints: OutputFingerprints {
-        OutputFingerprints(families: families) { fingerprint(for: $0) }
+        OutputFingerprints(variants: variants) { fingerprint(for: $0) }
     }
 
     /// Every setting that changes one output's pixels or bytes, and the tool version: a
     /// recorded thumbnail made with a different fingerprint is redone. The output's own
-    /// options give their key (`ThumbnailOptions.outputKey`, its family included); the other
-    /// families of the run are not part of it, so a family that joins or leaves a run does
-    /// not redo the others. `family`: the output's, with `--families`; nil for a run without.
-    func fingerprint(for family: WidgetFamily?) -> String {
-        [
+    /// options give their key (`ThumbnailOptions.outputKey`, its family or box included); the
+    /// other outputs of the run are not part of it, so a family or span that joins or leaves a
+    /// run does not redo the others. `variant`: the output's; nil for one output per input.
+    func fingerprint(for variant: OutputVariant?) -> String {
+        let several = switch variant {
+        case nil: "one"
+        case .family: "per family"
+        case .androidSpan: "per span"
+        }
+        return [
             "widget-thumbs \(toolVersion)",
-            (family.map(thumbnail.forFamily) ?? thumbnail).outputKey,
-            // A run without --families names its one output differently, but say it all the same.
-            "output \(family == nil ? "one" : "per family")",
+            (variant?.options(thumbnail) ?? thumbnail).outputKey,
+            // A run of one output per input names it differently, but say it all the same.
+            "output \(several)",
         ].joined(separator: "; ")
     }
 }
@@ -97,18 +119,18 @@ package struct BatchSettings: Sendable {
 /// as a record keeps it: its 64-bit FNV-1a in hex (16 bytes a line instead of the whole text,
 /// over a library of 200,000 photos).
 package struct OutputFingerprints: Sendable {
-    private let digests: [WidgetFamily: String]
+    private let digests: [OutputVariant: String]
     private let single: String
 
-    /// `families`: the run's (nil without `--families`); `fingerprint` gives one output's text.
-    init(families: [WidgetFamily]?, _ fingerprint: (WidgetFamily?) -> String) {
-        digests = Dictionary(uniqueKeysWithValues: (families ?? []).map { ($0, Self.digest(fingerprint($0))) })
+    /// `variants`: the run's (nil for one output per input); `fingerprint` gives one output's text.
+    init(variants: [OutputVariant]?, _ fingerprint: (OutputVariant?) -> String) {
+        digests = Dictionary(uniqueKeysWithValues: (variants ?? []).map { ($0, Self.digest(fingerprint($0))) })
         single = Self.digest(fingerprint(nil))
     }
 
-    /// The digest for the output of `family` (nil: a run's one output per input).
-    package func digest(for family: WidgetFamily?) -> String {
-        family.flatMap { digests[$0] } ?? single
+    /// The digest for the output of `variant` (nil: a run's one output per input).
+    package func digest(for variant: OutputVariant?) -> String {
+        variant.flatMap { digests[$0] } ?? single
     }
 
     private static func digest(_ text: String) -> String {

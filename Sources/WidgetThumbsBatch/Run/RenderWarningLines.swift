@@ -27,7 +27,8 @@ package final class WarningTally: Sendable {
         var count: Int
         var first: (index: Int, part: Int)
         var input: String
-        var family: WidgetFamily?
+        /// Which of its input's outputs (`BatchItemReport.outputLabel`).
+        var output: String?
         var warning: RenderWarning
     }
 
@@ -38,11 +39,11 @@ package final class WarningTally: Sendable {
     /// Counts the warnings of the `part`th output of the `index`th input.
     package func add(_ report: BatchItemReport, index: Int, part: Int) {
         for warning in report.appearance?.warnings ?? [] {
-            let seen = Kind(count: 0, first: (index, part), input: report.input, family: report.family, warning: warning)
+            let seen = Kind(count: 0, first: (index, part), input: report.input, output: report.outputLabel, warning: warning)
             kinds.withLock { kinds in
                 var kind = kinds[warning.code] ?? seen
                 kind.count += 1
-                if (index, part) < kind.first { (kind.first, kind.input, kind.family, kind.warning) = (seen.first, seen.input, seen.family, warning) }
+                if (index, part) < kind.first { (kind.first, kind.input, kind.output, kind.warning) = (seen.first, seen.input, seen.output, warning) }
                 kinds[warning.code] = kind
             }
         }
@@ -51,7 +52,7 @@ package final class WarningTally: Sendable {
     /// One line per kind, by kind name, headed by `program`.
     package func lines(program: String) -> [String] {
         kinds.withLock { $0.sorted { $0.key.rawValue < $1.key.rawValue } }.map { code, kind in
-            let line = RenderWarningLines.lines(program: program, input: kind.input, output: kind.family?.rawValue,
+            let line = RenderWarningLines.lines(program: program, input: kind.input, output: kind.output,
                                                 warnings: [kind.warning])[0]
             guard kind.count > 1 else { return line }
             let prefix = "\(program): warning: "

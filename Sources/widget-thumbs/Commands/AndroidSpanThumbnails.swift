@@ -1,4 +1,5 @@
 import WidgetThumbnails
+import WidgetThumbsBatch
 
 /// `thumbnail --platform android --cells 2x2,4x2`: one thumbnail per cell span from one
 /// decode, named `<output stem>.android-<span>.<ext>`, and a JSON document on standard output
@@ -32,7 +33,7 @@ struct AndroidSpanThumbnails {
     /// Writes every span that could be made (`SeveralOutputs`) and prints the list as JSON;
     /// exit status 1 when any span failed.
     func run(_ console: Console) throws(ImageError) -> ExitStatus {
-        let boxes = targets.compactMap { target in target.box.map { (box: $0, name: "android-\(target.cells?.description ?? "")") } }
+        let boxes = targets.compactMap { target in target.box.map { (box: $0, name: OutputVariant.androidSuffix(target.cells?.description ?? "")) } }
         let pipeline = ThumbnailPipeline(options: options)
         let several = SeveralOutputs(input: input, output: output)
         let made = try several.make(options: options, names: boxes.map(\.name), console) { (input, file) throws(ImageError) in

@@ -66,7 +66,8 @@ struct BatchCommand: Command {
             a.png) keep their whole name (a.jpg.jpg, a.png.webp), as do names ending in a family \
             (a.systemSmall.png -> a.systemSmall.png.jpg) and names whose output would be a folder beside them; \
             with --families each input has one output per \
-            family, from one decode (OUT/a.systemSmall.jpg, OUT/a.systemMedium.jpg), each recorded on its own. \
+            family, from one decode (OUT/a.systemSmall.jpg, OUT/a.systemMedium.jpg), each recorded on its own, \
+            and with several --cells spans one per span (OUT/a.android-2x2.jpg). \
             Files are written atomically. A re-run \
             skips thumbnails that are up to date (same settings, input unchanged; recorded in \
             OUT/.widget-thumbs.jsonl, and as each finishes in OUT/.widget-thumbs.journal, so a killed run \

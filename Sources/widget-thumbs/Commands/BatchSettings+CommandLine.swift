@@ -24,8 +24,10 @@ extension BatchSettings {
         let durability = Durability(rawValue: arguments.required(Options.fsync)) ?? .each
         let outDirectory = arguments.required(Options.out)
         let catalog = try DeviceArguments.catalog(arguments)
-        let thumbnail = try ThumbnailArguments.options(arguments, catalog: catalog)
+        let thumbnail = try ThumbnailArguments.options(arguments, catalog: catalog, severalSpans: true)
         let families = try FamiliesArgument.families(arguments, devices: thumbnail.chosenDevices)
+        // One span sizes `thumbnail` itself: one output, named as before.
+        let androidSpans = try AndroidArguments.targets(arguments, catalog: catalog, requireSlot: true).flatMap { $0.count > 1 ? $0 : nil }
 
         let jobs = try arguments.value(Options.jobs, expected: "a whole number, 1-256") {
             Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
@@ -41,7 +43,7 @@ extension BatchSettings {
             : arguments.isSet(Options.quiet) ? .quiet : .table
         self.init(inputs: inputs, filesFrom: filesFrom, separator: separator, renderDetail: renderDetail,
                   durability: durability, outDirectory: outDirectory, catalog: catalog, thumbnail: thumbnail,
-                  families: families, jobs: jobs, memoryLimitBytes: mebibytes << 20,
+                  families: families, androidSpans: androidSpans, jobs: jobs, memoryLimitBytes: mebibytes << 20,
                   depth: arguments.isSet(Options.recursive) ? .recursive : .topLevel,
                   force: arguments.isSet(Options.force),
                   foreignFiles: arguments.isSet(Options.overwrite) ? .replace : .keep, output: output,

@@ -15,7 +15,8 @@ enum AndroidArguments {
     static let cells = OptionSpec.value(
         "cells", valueName: "CxR", presence: .optional,
         help: "With --platform android: the widget's cell span, columns x rows (4x2); its slot is the span's largest frame. "
-            + "'thumbnail' takes several (2x2,4x2): one file each, from one decode; 'budget' lists each.")
+            + "'thumbnail' and 'batch' take several (2x2,4x2): one file each (NAME.android-2x2.<ext>), from one decode; "
+            + "'budget' lists each.")
     static let bitmaps = OptionSpec.value(
         "bitmaps", valueName: "N", presence: .optional,
         help: "With --platform android: distinct bitmaps one update carries across every size (default 1); each gets the cap / N.")

@@ -69,7 +69,7 @@ enum ThumbnailArguments {
     /// The options of the group, sizing for the rows `catalog` (read once by the command,
     /// `DeviceArguments.catalog`) and the device options choose. With `--platform android`,
     /// sized for the first span of `--cells`; only a command that makes one file per span
-    /// (`thumbnail`) passes `severalSpans`, the others refuse a list.
+    /// (`thumbnail`, `batch`) passes `severalSpans`, the others refuse a list.
     static func options(_ arguments: ParsedArguments, catalog: WidgetCatalog, severalSpans: Bool = false) throws(UsageError) -> ThumbnailOptions {
         var thumbnail = defaults
         if let side = try arguments.value(maxSide, expected: "a whole number of pixels, 1-65535", {
@@ -87,7 +87,7 @@ enum ThumbnailArguments {
         // (`AndroidTarget.box`); the rest of the pipeline is the --max-side path unchanged.
         if let android = try AndroidArguments.targets(arguments, catalog: catalog, requireSlot: true), let box = android.first?.box {
             if android.count > 1, !severalSpans {
-                throw UsageError("'--cells' lists several spans; only 'thumbnail' makes one file each (give one span here)")
+                throw UsageError("'--cells' lists several spans; only 'thumbnail' and 'batch' make one file each (give one span here)")
             }
             for other in [family, maxSide] where arguments.wasGiven(other) {
                 throw UsageError("'--platform android' sizes the thumbnail for its cell span; it cannot be combined with '\(other.longForm)'")
