@@ -61,7 +61,7 @@ package struct CheckProject {
             var unnamed = 0
             var unnamedAssets = Set<String>()
             let uses = AssetUses(code)
-            for var image in found.images where !target.excluded.contains(where: { Self.path(image.path, isUnder: $0) }) {
+            for var image in found.images where !target.excluded.contains(where: { PathComponents.isPath(image.path, under: $0) }) {
                 bundled.insert(image.path)
                 if code.families?.isEmpty == true {
                     unchecked.append(UncheckedAsset(path: image.path, reason: "bundled by \(DisplayText.escaped(target.name)), "
@@ -106,11 +106,6 @@ package struct CheckProject {
         if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
         if let at = name.range(of: "@", options: .backwards) { name = String(name[..<at.lowerBound]) }
         return name
-    }
-
-    /// Whether `path` is `folder` or inside it.
-    static func path(_ path: String, isUnder folder: String) -> Bool {
-        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// The target's Swift files as text: each confined to `root` and bounded; one that cannot

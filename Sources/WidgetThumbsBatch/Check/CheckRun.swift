@@ -123,11 +123,12 @@ package struct CheckRun {
         check(image, info: info, fileBytes: fileBytes, bytes: bytes, note: nil, in: context, plans: plans, into: &sink, fixable: fixable)
     }
 
-    /// The in-place fix of `findings` that `--fix` applies: one whose error is not suppressed.
-    private func inPlaceFix(_ findings: [CheckFinding], config: CheckConfig) -> FixCommand? {
-        findings.first { finding in
+    /// Whether `--fix` rewrites the image of `findings`: an error it fixes in place that the
+    /// config does not suppress.
+    private func hasFixableError(_ findings: [CheckFinding], config: CheckConfig) -> Bool {
+        findings.contains { finding in
             finding.level == .error && finding.fix?.rewritesInPlace == true && config.ignore(finding.rule, at: finding.file) == nil
-        }?.fix
+        }
     }
 
     private func check(_ image: CheckImage, info: ImageInfo, fileBytes: Int, bytes: () throws(ImageError) -> [UInt8], note: String?,
@@ -154,7 +155,7 @@ package struct CheckRun {
             }
         }
         var findings = CheckRules.evaluate(facts, in: context, plans: plans)
-        if fixable, inPlaceFix(findings, config: context.config) != nil {
+        if fixable, hasFixableError(findings, config: context.config) {
             if fixes {
                 // The size the printed command gives, worked out from the same scope.
                 let scope = CheckScope(facts, in: context, plans: plans)

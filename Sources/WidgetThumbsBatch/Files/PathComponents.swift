@@ -11,4 +11,10 @@ package enum PathComponents {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
+
+    /// Whether `path` is `folder` or names something inside it, as text (`a/b` is under `a`,
+    /// `ab` is not).
+    package static func isPath(_ path: String, under folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
 }

@@ -38,8 +38,8 @@ package enum ProjectReader {
         var target = target
         let resources = target.resources
         target.resources = resources.filter { resource in
-            !resources.contains { $0 != resource && resource.hasPrefix($0 + "/") }
-                || target.excluded.contains { resource == $0 || resource.hasPrefix($0 + "/") }
+            !resources.contains { $0 != resource && PathComponents.isPath(resource, under: $0) }
+                || target.excluded.contains { PathComponents.isPath(resource, under: $0) }
         }
         return target
     }

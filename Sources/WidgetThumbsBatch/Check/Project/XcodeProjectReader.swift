@@ -197,7 +197,7 @@ struct XcodeProjectReader {
             place(folder, in: &widget.resources, missing: &widget.missing, files: &files)
             guard files.presence(folder) == .inside else { continue }
             widget.excluded.appendNew(exceptions.map(files.path))
-            let isExcluded = { (relative: String) in exceptions.contains { relative == $0 || relative.hasPrefix($0 + "/") } }
+            let isExcluded = { (relative: String) in exceptions.contains { PathComponents.isPath(relative, under: $0) } }
             widget.sources.appendNew(files.swiftFiles(under: folder, excluded: isExcluded).map(files.path))
         }
         for groupID in synchronizedGroups where !owned.contains(groupID) {
